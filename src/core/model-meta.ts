@@ -1,0 +1,98 @@
+/**
+ * The neutral description of an ORM model that every adapter produces once,
+ * from its ORM's own metadata. The core derives all schemas, path parameters,
+ * filters, sorts and nesting links from it and never looks at the ORM itself.
+ *
+ * @module
+ */
+
+/** The scalar kinds the core knows how to validate, filter and sort. */
+export type FieldKind =
+  | 'string'
+  | 'integer'
+  | 'number'
+  | 'bigint'
+  | 'boolean'
+  | 'datetime'
+  | 'date'
+  | 'uuid'
+  | 'enum'
+  | 'json'
+  | 'unknown';
+
+/** One column of a model, named as it appears on the wire (body keys, filters). */
+export interface FieldMeta {
+  /** Property name of the field on the model; also its JSON key and filter name. */
+  readonly name: string;
+  readonly kind: FieldKind;
+  /** Allowed values when `kind` is `'enum'`. */
+  readonly enumValues?: readonly string[];
+  /** Maximum string length, when the column declares one. */
+  readonly maxLength?: number;
+  readonly nullable: boolean;
+  readonly primaryKey: boolean;
+  /** The database fills the value (auto-increment, server default, generated column). */
+  readonly serverGenerated: boolean;
+  /** The ORM fills the value client-side when it is omitted (so it is optional on create). */
+  readonly hasClientDefault: boolean;
+}
+
+/** A foreign key of this model: `fields` on this model reference `references` on `target`. */
+export interface ForeignKeyMeta {
+  readonly fields: readonly string[];
+  readonly target: string;
+  readonly references: readonly string[];
+}
+
+/**
+ * A named relation of this model. `fields`/`references` join this model to the
+ * target directly (`fields` on this side, `references` on the target side, in
+ * either foreign-key direction); `through` describes a junction for many-to-many.
+ */
+export interface RelationMeta {
+  readonly name: string;
+  /** Model name of the related model (see {@link ModelMeta.name}). */
+  readonly target: string;
+  readonly many: boolean;
+  readonly fields: readonly string[];
+  readonly references: readonly string[];
+  readonly through?: {
+    /** Model name of the junction. */
+    readonly model: string;
+    /** Junction fields that match `fields` on this model. */
+    readonly sourceFields: readonly string[];
+    /** Junction fields that match `targetFields` on the related model. */
+    readonly junctionTargetFields: readonly string[];
+    readonly targetFields: readonly string[];
+  };
+}
+
+/** Everything the core needs to know about one model. */
+export interface ModelMeta {
+  /** Lower-case model name: the table name for all shipped adapters (`post_translation`). */
+  readonly name: string;
+  readonly fields: readonly FieldMeta[];
+  readonly primaryKey: readonly string[];
+  readonly foreignKeys: readonly ForeignKeyMeta[];
+  readonly relations: readonly RelationMeta[];
+}
+
+/** The scalar kinds that can be filtered and sorted (API.md §7). */
+export const SCALAR_KINDS: ReadonlySet<FieldKind> = new Set([
+  'string',
+  'integer',
+  'number',
+  'bigint',
+  'boolean',
+  'datetime',
+  'date',
+  'uuid',
+  'enum',
+]);
+
+/** Looks a field up by name, failing loudly on a configuration mistake. */
+export function fieldOf(meta: ModelMeta, name: string): FieldMeta {
+  const field = meta.fields.find((f) => f.name === name);
+  if (!field) throw new TypeError(`Model "${meta.name}" has no field "${name}"`);
+  return field;
+}

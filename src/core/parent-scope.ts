@@ -1,0 +1,108 @@
+/**
+ * Parent references and the neutral plan that scopes a query to them. The core
+ * works out how each level joins its parent once, when the router is built;
+ * adapters only translate the plan into their ORM's expressions.
+ *
+ * @module
+ */
+import type { PkValues, Row } from './adapter.ts';
+
+/**
+ * How rows of a child model join rows of its parent: `childFields[i]` of the
+ * child equals `parentFields[i]` of the parent. `childHoldsKey` is true when
+ * the child's foreign key points at the parent's primary key, so the key can
+ * be set from the URL on create.
+ */
+export interface ParentLink {
+  readonly childFields: readonly string[];
+  readonly parentFields: readonly string[];
+  readonly childHoldsKey: boolean;
+}
+
+/**
+ * One ancestor of a nested collection, as adapter methods receive it (nearest first).
+ *
+ * @example
+ * ```ts
+ * // GET /categories/3/threads/7/posts → parents of the posts collection:
+ * [{ model: thread, pkValues: { id: 7 }, link }, { model: category, pkValues: { id: 3 }, link }]
+ * ```
+ */
+export interface ParentRef {
+  /** The parent's ORM model (table, entity class, model class). */
+  readonly model: unknown;
+  /** The parent's primary-key values, by field name, parsed from the URL or resolved. */
+  readonly pkValues: PkValues;
+  /** How the level below joins this parent. */
+  readonly link: ParentLink;
+}
+
+/** A condition on the rows of the model being queried. */
+export type ScopeCondition =
+  /** `fields[i] = values[i]` on the current model. */
+  | { readonly kind: 'equals'; readonly fields: readonly string[]; readonly values: readonly unknown[] }
+  /**
+   * `EXISTS (SELECT 1 FROM model WHERE model.pk = pkValues [AND model.inner = outer.outer] AND where...)`;
+   * `correlate` is absent when the subquery does not refer to the outer row.
+   */
+  | {
+      readonly kind: 'exists';
+      readonly model: unknown;
+      readonly pkValues: PkValues;
+      readonly correlate?: { readonly outer: readonly string[]; readonly inner: readonly string[] };
+      readonly where: readonly ScopeCondition[];
+    };
+
+/**
+ * The conditions that keep a query inside the parent chain: a direct foreign key
+ * becomes an equality, every other level an `EXISTS` on the parent.
+ *
+ * @example
+ * ```ts
+ * for (const c of planParentScope(parents)) where.push(translate(table, c));
+ * ```
+ */
+export function planParentScope(parents: readonly ParentRef[] | undefined): ScopeCondition[] {
+  if (!parents || parents.length === 0) return [];
+  const [nearest, ...rest] = parents as [ParentRef, ...ParentRef[]];
+  const { link } = nearest;
+  if (link.childHoldsKey) {
+    const equals: ScopeCondition = {
+      kind: 'equals',
+      fields: link.childFields,
+      values: link.parentFields.map((f) => nearest.pkValues[f]),
+    };
+    if (rest.length === 0) return [equals];
+    return [equals, { kind: 'exists', model: nearest.model, pkValues: nearest.pkValues, where: planParentScope(rest) }];
+  }
+  return [
+    {
+      kind: 'exists',
+      model: nearest.model,
+      pkValues: nearest.pkValues,
+      correlate: { outer: link.childFields, inner: link.parentFields },
+      where: planParentScope(rest),
+    },
+  ];
+}
+
+/**
+ * The plan that checks the parent chain itself exists: the nearest parent by key,
+ * inside its own ancestors.
+ */
+export function planParentExists(parents: readonly ParentRef[]): ScopeCondition | undefined {
+  const [nearest, ...rest] = parents;
+  if (!nearest) return undefined;
+  return { kind: 'exists', model: nearest.model, pkValues: nearest.pkValues, where: planParentScope(rest) };
+}
+
+/** The foreign-key values a create under `parents` takes from the URL. */
+export function parentKeyValues(parents: readonly ParentRef[] | undefined): Row {
+  const nearest = parents?.[0];
+  if (!nearest?.link.childHoldsKey) return {};
+  const values: Row = {};
+  nearest.link.childFields.forEach((field, i) => {
+    values[field] = nearest.pkValues[nearest.link.parentFields[i] as string];
+  });
+  return values;
+}

@@ -1,0 +1,129 @@
+/**
+ * Zod schemas derived from a {@link ModelMeta}: one function per generated
+ * schema, all pure and run once when a router is built.
+ *
+ * @module
+ */
+import { z } from 'zod';
+import { type FieldMeta, fieldOf, type ModelMeta, SCALAR_KINDS } from './model-meta.ts';
+
+/** The Zod type of one field's value, before nullability. */
+export function valueSchema(field: FieldMeta): z.ZodType {
+  switch (field.kind) {
+    case 'string':
+      return field.maxLength ? z.string().max(field.maxLength) : z.string();
+    case 'integer':
+    case 'bigint':
+      return z.int();
+    case 'number':
+      return z.number();
+    case 'boolean':
+      return z.boolean();
+    case 'datetime':
+      return z.iso.datetime({ offset: true, local: true });
+    case 'date':
+      return z.iso.date();
+    case 'uuid':
+      return z.uuid();
+    case 'enum':
+      return z.enum(field.enumValues as [string, ...string[]]);
+    default:
+      return z.unknown();
+  }
+}
+
+/** The public type of a field: a date-time is written as a string, whatever the driver returns. */
+function outputSchema(field: FieldMeta): z.ZodType {
+  const value = field.kind === 'datetime' ? z.string().meta({ format: 'date-time' }) : valueSchema(field);
+  return field.nullable ? value.nullable() : value;
+}
+
+/** A response object of the given fields, in model order. */
+export function objectOf(meta: ModelMeta, fields: ReadonlySet<string>): z.ZodObject {
+  const shape: Record<string, z.ZodType> = {};
+  for (const field of meta.fields) if (fields.has(field.name)) shape[field.name] = outputSchema(field);
+  return z.object(shape);
+}
+
+/** Relation keys of a public schema: flat related objects, `null` unless included. */
+export function relationShape(meta: ModelMeta, describe: (name: string) => ModelMeta): Record<string, z.ZodType> {
+  const shape: Record<string, z.ZodType> = {};
+  for (const relation of meta.relations) {
+    const target = describe(relation.target);
+    const flat = objectOf(target, new Set(defaultPublicFields(target, new Set())));
+    shape[relation.name] = (relation.many ? z.array(flat) : flat).nullable();
+  }
+  return shape;
+}
+
+/** Default public fields: every field not excluded, plus the primary key. */
+export function defaultPublicFields(meta: ModelMeta, exclude: ReadonlySet<string>): string[] {
+  return meta.fields.filter((f) => f.primaryKey || !exclude.has(f.name)).map((f) => f.name);
+}
+
+/** Default create fields: everything the database does not fill itself. */
+export function defaultCreateFields(meta: ModelMeta, excludeRelated: ReadonlySet<string>): string[] {
+  const related = new Set(meta.foreignKeys.filter((fk) => excludeRelated.has(fk.target)).flatMap((fk) => fk.fields));
+  return meta.fields.filter((f) => !f.serverGenerated && !related.has(f.name)).map((f) => f.name);
+}
+
+/** Default update fields: create fields without any primary key. */
+export function defaultUpdateFields(meta: ModelMeta): string[] {
+  return meta.fields.filter((f) => !f.serverGenerated && !f.primaryKey).map((f) => f.name);
+}
+
+/** A create body: required unless nullable or defaulted. */
+export function createObject(meta: ModelMeta, fields: ReadonlySet<string>): z.ZodObject {
+  const shape: Record<string, z.ZodType> = {};
+  for (const field of meta.fields) {
+    if (!fields.has(field.name)) continue;
+    const value = field.nullable ? valueSchema(field).nullable() : valueSchema(field);
+    shape[field.name] = field.nullable || field.hasClientDefault || field.serverGenerated ? value.optional() : value;
+  }
+  return z.object(shape);
+}
+
+/** An update body: every field optional. */
+export function updateObject(meta: ModelMeta, fields: ReadonlySet<string>): z.ZodObject {
+  const shape: Record<string, z.ZodType> = {};
+  for (const field of meta.fields) {
+    if (!fields.has(field.name)) continue;
+    shape[field.name] = (field.nullable ? valueSchema(field).nullable() : valueSchema(field)).optional();
+  }
+  return z.object(shape);
+}
+
+/** The primary-key fields, by field name. */
+export function pkObject(meta: ModelMeta): z.ZodObject {
+  const shape: Record<string, z.ZodType> = {};
+  for (const name of meta.primaryKey) shape[name] = valueSchema(fieldOf(meta, name));
+  return z.object(shape);
+}
+
+/** Query names the list route reserves; a model field of that name is not filterable. */
+export const RESERVED_QUERY = new Set(['page', 'per_page', 'sort', 'include']);
+
+/** The scalar fields of a public field set that lists can filter and sort by. */
+export function scalarFields(meta: ModelMeta, publicFields: ReadonlySet<string>): FieldMeta[] {
+  return meta.fields.filter((f) => publicFields.has(f.name) && SCALAR_KINDS.has(f.kind) && !RESERVED_QUERY.has(f.name));
+}
+
+/** One optional exact-match query parameter per scalar field. */
+export function filterObject(fields: readonly FieldMeta[]): z.ZodObject {
+  const shape: Record<string, z.ZodType> = {};
+  for (const field of fields) shape[field.name] = valueSchema(field).optional();
+  return z.object(shape);
+}
+
+/** `sort`: a repeatable `field`, `field:asc` or `field:desc`. */
+export function sortObject(fields: readonly FieldMeta[]): z.ZodObject {
+  const values = fields.flatMap((f) => [f.name, `${f.name}:asc`, `${f.name}:desc`]);
+  const item = values.length > 0 ? z.enum(values as [string, ...string[]]) : z.never();
+  return z.object({ sort: z.array(item).optional().describe('`field`, `field:asc` or `field:desc`; repeatable') });
+}
+
+/** `include`: a repeatable relation name. */
+export function includeObject(relationNames: readonly string[]): z.ZodObject {
+  const item = relationNames.length > 0 ? z.enum(relationNames as [string, ...string[]]) : z.never();
+  return z.object({ include: z.array(item).optional().describe('A relation to load; repeatable') });
+}

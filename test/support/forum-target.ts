@@ -1,0 +1,40 @@
+/**
+ * What the conformance suite needs from one ORM × database: the forum's adapters
+ * over a freshly created and seeded schema, raw SQL to check rows, and a counter
+ * of the statements the ORM sends. Each ORM's fixture implements it once.
+ */
+import type { ORMAdapterBase } from 'crud-collection';
+import type { Dialect } from './databases.ts';
+
+/** One adapter per forum table, keyed by the table's name in camelCase. */
+export interface ForumAdapters {
+  readonly user: ORMAdapterBase;
+  readonly category: ORMAdapterBase;
+  readonly thread: ORMAdapterBase;
+  readonly post: ORMAdapterBase;
+  readonly tag: ORMAdapterBase;
+  readonly postTranslation: ORMAdapterBase;
+  readonly postTranslationTag: ORMAdapterBase;
+}
+
+export interface ForumHarness {
+  readonly adapters: ForumAdapters;
+  /** Drops, recreates and seeds every table (see forum-sql.ts). */
+  reset(): Promise<void>;
+  /**
+   * Raw SQL for assertions. Write `?` placeholders and "double-quoted"
+   * identifiers; the harness adapts both to its dialect.
+   */
+  sql(text: string, params?: readonly unknown[]): Promise<Record<string, unknown>[]>;
+  /** Statements the ORM sent since the last `resetQueryCount()`. */
+  queryCount(): number;
+  resetQueryCount(): void;
+  close(): Promise<void>;
+}
+
+export interface ForumTarget {
+  /** `orm/dialect`, for test names: `drizzle/postgres`. */
+  readonly name: string;
+  readonly dialect: Dialect;
+  open(): Promise<ForumHarness>;
+}
