@@ -1,7 +1,17 @@
 export * from './core/adapter.ts';
+export * from './core/collection.ts';
+export type { CRUDCollectionOptions } from './core/collection-options.ts';
 export * from './core/crud-config.ts';
+export { parseSort, pkParamName } from './core/default-overrides.ts';
+export * from './core/dependencies.ts';
 export * from './core/errors.ts';
+export * from './core/extra-routes.ts';
+export * from './core/json-schema.ts';
 export * from './core/model-meta.ts';
+export * from './core/nesting.ts';
 export * from './core/paginator.ts';
 export * from './core/parent-scope.ts';
 export * from './core/request.ts';
+export * from './core/route-table.ts';
+export * from './core/router.ts';
+export * from './core/schema-factory.ts';

@@ -51,7 +51,7 @@ export function relationShape(meta: ModelMeta, describe: (name: string) => Model
   for (const relation of meta.relations) {
     const target = describe(relation.target);
     const flat = objectOf(target, new Set(defaultPublicFields(target, new Set())));
-    shape[relation.name] = (relation.many ? z.array(flat) : flat).nullable();
+    shape[relation.name] = (relation.many ? z.array(flat) : flat).nullable().optional();
   }
   return shape;
 }

@@ -1,0 +1,2 @@
+export { toFastify } from './plugin.ts';
+export { FastifyCrudRequest } from './request.ts';

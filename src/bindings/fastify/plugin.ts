@@ -1,0 +1,83 @@
+/**
+ * `toFastify(router)`: registers each route of a `CrudRouter` natively, with
+ * its JSON Schemas for validation, serialisation and OpenAPI.
+ *
+ * @module
+ */
+import { type CrudRoute, type CrudRouter, toJsonSchema } from 'crud-collection';
+import type { FastifyPluginAsync, RouteOptions } from 'fastify';
+import { z } from 'zod';
+import { problemHandler } from './errors.ts';
+import { FastifyCrudRequest } from './request.ts';
+import { createValidatorCompiler } from './validator.ts';
+
+const problemSchema = toJsonSchema(
+  z.object({
+    type: z.string(),
+    title: z.string(),
+    status: z.int(),
+    detail: z.string(),
+    code: z.string(),
+    errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  }),
+  'output',
+);
+
+/** `/categories` + `/{category_id}` → `/categories/:category_id`. */
+function fastifyPath(prefix: string, path: string): string {
+  return (prefix + path).replace(/\{([^}]+)\}/g, ':$1') || '/';
+}
+
+function routeOptions(route: CrudRoute, url: string): RouteOptions {
+  const { json } = route.schemas;
+  const response: Record<string, unknown> = { '4xx': problemSchema, '5xx': problemSchema };
+  if (json.response) response[route.status] = json.response;
+  for (const [status, doc] of Object.entries(route.responses ?? {})) {
+    response[status] ??= { ...problemSchema, description: doc.description };
+  }
+  const { status, handle } = route;
+  return {
+    method: route.method,
+    url,
+    schema: {
+      ...(json.params && { params: json.params }),
+      ...(json.query && { querystring: json.query }),
+      ...(json.body && { body: json.body }),
+      response,
+      ...(route.operationId && { operationId: route.operationId }),
+      ...(route.tags.length > 0 && { tags: [...route.tags] }),
+      ...(route.summary && { summary: route.summary }),
+      ...(route.description && { description: route.description }),
+      ...(route.deprecated && { deprecated: true }),
+      ...(route.hidden && { hide: true }),
+    },
+    handler: async (request, reply) => {
+      const result = await handle(new FastifyCrudRequest(request));
+      return reply.code(status).send(result);
+    },
+  };
+}
+
+/**
+ * A Fastify plugin serving a collection's router. Errors come out as
+ * `application/problem+json`; `/x` and `/x/` serve the same route.
+ *
+ * @example
+ * ```ts
+ * const app = Fastify();
+ * await app.register(swagger, { openapi: { info: { title: 'Forum', version: '1' } } });
+ * await app.register(toFastify(categories.getRouter({ prefix: '/categories', tags: ['categories'] })));
+ * ```
+ */
+export function toFastify(router: CrudRouter): FastifyPluginAsync {
+  return async function crudCollection(app) {
+    app.setValidatorCompiler(createValidatorCompiler());
+    app.setErrorHandler(problemHandler);
+    for (const route of router.routes) {
+      const url = fastifyPath(router.prefix, route.path);
+      const options = routeOptions(route, url);
+      app.route(options);
+      if (!url.endsWith('/')) app.route({ ...options, url: `${url}/`, schema: { ...options.schema, hide: true } });
+    }
+  };
+}

@@ -1,0 +1,138 @@
+/**
+ * The default resolver of every dependency marker at one mount point: path
+ * parameters to primary keys, query to filters, sorts, includes and paginator,
+ * body to create and update data.
+ *
+ * @module
+ */
+import { z } from 'zod';
+import type { PkValues, Row, SortTerm } from './adapter.ts';
+import type { CRUDCollection } from './collection.ts';
+import {
+  CreateSchemaDependency,
+  FilterSchemaDependency,
+  IncludeSchemaDependency,
+  type Marker,
+  memoize,
+  mergeInputs,
+  PaginatorDependency,
+  ParentPKFieldsDependency,
+  PKFieldsDependency,
+  PublicListSchemaDependency,
+  PublicSchemaDependency,
+  ReplaceSignatureDependency,
+  type Resolver,
+  SortSchemaDependency,
+  UpdateSchemaDependency,
+} from './dependencies.ts';
+import { PagePaginator } from './paginator.ts';
+import type { CrudRequest } from './request.ts';
+import type { MountContext } from './route-table.ts';
+
+/** The path parameter of a PK field: `id` on `article` is `article_id` (SPEC "Primary-key aliases"). */
+export function pkParamName(model: string, field: string): string {
+  return field.includes('_') || model === '' ? field : `${model}_${field}`;
+}
+
+/** Copies the listed keys that are present. */
+function pick(source: unknown, keys: readonly string[]): Row {
+  const out: Row = {};
+  if (typeof source !== 'object' || source === null) return out;
+  const record = source as Row;
+  for (const key of keys) if (record[key] !== undefined) out[key] = record[key];
+  return out;
+}
+
+/** `field`, `field:asc`, `field:desc` → terms; first mention wins; the PK breaks ties. */
+export function parseSort(values: unknown, pkFields: readonly string[]): SortTerm[] {
+  const terms: SortTerm[] = [];
+  const seen = new Set<string>();
+  for (const value of Array.isArray(values) ? (values as string[]) : []) {
+    const [field = '', direction] = value.split(':');
+    if (seen.has(field)) continue;
+    seen.add(field);
+    terms.push({ field, direction: direction === 'desc' ? 'desc' : 'asc' });
+  }
+  for (const field of pkFields) if (!seen.has(field)) terms.push({ field, direction: 'asc' });
+  return terms;
+}
+
+function pkDependency(c: CRUDCollection, ctx: MountContext, bound: ReadonlySet<string>) {
+  const model = c.getModelName();
+  const aliased = c.applyPkAliases().shape as Record<string, z.ZodType>;
+  const fromPath = Object.keys(c.pkFields.shape)
+    .map((field) => [field, pkParamName(model, field)] as const)
+    .filter(([, param]) => !bound.has(param));
+  const params = z.object(Object.fromEntries(fromPath.map(([, param]) => [param, aliased[param] as z.ZodType])));
+  const nearest = ctx.parents[0];
+  const fromParent = nearest
+    ? nearest.link.childFields
+        .map((field, i) => [field, nearest.link.parentFields[i] as string] as const)
+        .filter(([field]) => bound.has(pkParamName(model, field)))
+    : [];
+  const read = (req: CrudRequest, pk: Record<string, unknown>) => {
+    for (const [field, param] of fromPath) pk[field] = req.params[param];
+    return pk;
+  };
+  const resolve: Resolver<PkValues> =
+    nearest && fromParent.length > 0
+      ? async (req) => {
+          const parent = await nearest.pk.resolve(req);
+          return read(req, Object.fromEntries(fromParent.map(([field, key]) => [field, parent[key]])));
+        }
+      : (req) => read(req, {});
+  return new ReplaceSignatureDependency(resolve, { params });
+}
+
+function parentPkDependency(ctx: MountContext) {
+  if (ctx.parents.length === 0) return new ReplaceSignatureDependency((): PkValues[] => []);
+  const levels = ctx.parents.map((level) => level.pk.resolve);
+  const resolve = memoize((req) => Promise.all(levels.map((pk) => pk(req))));
+  return new ReplaceSignatureDependency(resolve, mergeInputs(ctx.parents.map((level) => level.pk.inputs)));
+}
+
+/** Every marker's default resolver for `c` mounted at `ctx`. */
+export function buildDefaultOverrides(
+  c: CRUDCollection,
+  ctx: MountContext,
+  bound: ReadonlySet<string>,
+): Map<Marker, ReplaceSignatureDependency> {
+  const pkFields = Object.keys(c.pkFields.shape);
+  const filterKeys = Object.keys(c.filterSchema.shape);
+  const createSchema = c.createSchema ?? c.ormAdapter.generateCreateSchema(c.createFields, c.baseFields);
+  const createKeys = Object.keys(createSchema.shape);
+  const updateKeys = Object.keys(c.updateSchema.shape);
+  const paginatorQuery = PagePaginator.querySchema();
+  return new Map<Marker, ReplaceSignatureDependency>([
+    [PKFieldsDependency, pkDependency(c, ctx, bound)],
+    [ParentPKFieldsDependency, parentPkDependency(ctx)],
+    [
+      FilterSchemaDependency,
+      new ReplaceSignatureDependency((req) => pick(req.query, filterKeys), { query: c.filterSchema }),
+    ],
+    [
+      SortSchemaDependency,
+      new ReplaceSignatureDependency((req) => parseSort(req.query.sort, pkFields), { query: c.sortSchema }),
+    ],
+    [
+      IncludeSchemaDependency,
+      new ReplaceSignatureDependency((req) => [...new Set((req.query.include as string[] | undefined) ?? [])], {
+        query: c.includeSchema,
+      }),
+    ],
+    [
+      PaginatorDependency,
+      new ReplaceSignatureDependency((req) => PagePaginator.fromQuery(req.query), { query: paginatorQuery }),
+    ],
+    [
+      CreateSchemaDependency,
+      new ReplaceSignatureDependency((req) => pick(req.body, createKeys), { body: createSchema }, createSchema),
+    ],
+    [
+      UpdateSchemaDependency,
+      new ReplaceSignatureDependency((req) => pick(req.body, updateKeys), { body: c.updateSchema }, c.updateSchema),
+    ],
+    [PublicSchemaDependency, new ReplaceSignatureDependency(() => c.publicSchema, {}, c.publicSchema)],
+    [PublicListSchemaDependency, new ReplaceSignatureDependency(() => c.publicListSchema, {}, c.publicListSchema)],
+  ]);
+}

@@ -1,0 +1,185 @@
+/**
+ * Dependency markers: the named inputs of every handler. A marker is resolved
+ * per request by a {@link ReplaceSignatureDependency}, which also declares the
+ * inputs (path, query, body) it reads, so route schemas follow the resolvers
+ * and a replaced resolver changes what the route accepts.
+ *
+ * @module
+ */
+import type { z } from 'zod';
+import type { CrudRequest } from './request.ts';
+
+/** Computes a marker's value for one request. */
+export type Resolver<T = unknown> = (req: CrudRequest) => T | Promise<T>;
+
+/** The request inputs a resolver reads; merged into its route's schemas. */
+export interface DeclaredInputs {
+  readonly params?: z.ZodObject;
+  readonly query?: z.ZodObject;
+  readonly body?: z.ZodType;
+}
+
+/**
+ * A resolver for a marker, with the inputs it declares (the spec's replaced signature).
+ * `schema` is the schema a schema marker stands for (public, create, ...).
+ *
+ * @example
+ * ```ts
+ * const me = new ReplaceSignatureDependency((req) => ({ id: currentUserId(req) }));
+ * new CRUDCollection({ ormAdapter, dependencyOverrides: new Map([[PKFieldsDependency, me]]) });
+ * ```
+ */
+export class ReplaceSignatureDependency<T = unknown> {
+  readonly resolve: Resolver<T>;
+  readonly inputs: DeclaredInputs;
+  readonly schema: z.ZodType | undefined;
+
+  constructor(resolve: Resolver<T>, inputs: DeclaredInputs = {}, schema?: z.ZodType) {
+    this.resolve = resolve;
+    this.inputs = inputs;
+    this.schema = schema;
+  }
+
+  /** Wraps a plain resolver; passes a `ReplaceSignatureDependency` through. */
+  static from<T>(value: ReplaceSignatureDependency<T> | Resolver<T>): ReplaceSignatureDependency<T> {
+    return value instanceof ReplaceSignatureDependency ? value : new ReplaceSignatureDependency(value);
+  }
+}
+
+/** Base of the marker classes; markers are never instantiated, only used as keys. */
+export abstract class DependencyMarker {
+  declare readonly __marker: undefined;
+}
+
+/**
+ * The validated create body.
+ * @example `new Map([[CreateSchemaDependency, (req) => ({ ...(req.body as object), slug: slugify(req) })]])`
+ */
+export abstract class CreateSchemaDependency extends DependencyMarker {}
+/**
+ * The validated, partial update body.
+ * @example `new Map([[UpdateSchemaDependency, (req) => req.body]])`
+ */
+export abstract class UpdateSchemaDependency extends DependencyMarker {}
+/**
+ * The public (GET) schema: resolves to the schema itself.
+ * @example `collection.getResolvedOverrides().get(PublicSchemaDependency)?.schema`
+ */
+export abstract class PublicSchemaDependency extends DependencyMarker {}
+/**
+ * The page schema of GET list: resolves to the schema itself.
+ * @example `collection.getResolvedOverrides().get(PublicListSchemaDependency)?.schema`
+ */
+export abstract class PublicListSchemaDependency extends DependencyMarker {}
+/**
+ * Exact-match filters from the query, by field name.
+ * @example `new Map([[FilterSchemaDependency, (req) => ({ author_id: userId(req) })]])`
+ */
+export abstract class FilterSchemaDependency extends DependencyMarker {}
+/**
+ * Sort terms from the repeatable `sort` query parameter.
+ * @example `new Map([[SortSchemaDependency, () => [{ field: 'created_at', direction: 'desc' }]]])`
+ */
+export abstract class SortSchemaDependency extends DependencyMarker {}
+/**
+ * Relation names from the repeatable `include` query parameter.
+ * @example `new Map([[IncludeSchemaDependency, () => ['thread']]])`
+ */
+export abstract class IncludeSchemaDependency extends DependencyMarker {}
+/**
+ * This collection's primary-key values, by field name (from the path by default).
+ * @example `new Map([[PKFieldsDependency, (req) => ({ id: userIdFromAuth(req) })]])`
+ */
+export abstract class PKFieldsDependency extends DependencyMarker {}
+/**
+ * The paginator of GET list.
+ * @example `new Map([[PaginatorDependency, PagePaginatorDependency(BigPages)]])`
+ */
+export abstract class PaginatorDependency extends DependencyMarker {}
+/**
+ * Primary-key values of every ancestor, nearest first.
+ * @example `extra.get('/stats', ({ parents }) => parents[0])`
+ */
+export abstract class ParentPKFieldsDependency extends DependencyMarker {}
+
+/** A marker class. */
+export type Marker = abstract new (...args: never[]) => DependencyMarker;
+
+/** What a user may give for a marker: a full dependency or a plain resolver. */
+export type DependencyOverride = ReplaceSignatureDependency | Resolver;
+
+/** `dependencyOverrides`: marker class → replacement. */
+export type DependencyOverrides = ReadonlyMap<Marker, DependencyOverride>;
+
+/** Markers resolved for one mount point of a collection. */
+export type ResolvedOverrides = ReadonlyMap<Marker, ReplaceSignatureDependency>;
+
+/** A handler that names the markers it takes, in order. */
+export interface MarkedHandler<R> {
+  readonly markers: readonly Marker[];
+  readonly fn: (...values: never[]) => R;
+}
+
+/** A handler with its markers bound to resolvers: run it on a request. */
+export interface BoundHandler<R> {
+  readonly inputs: DeclaredInputs;
+  run(req: CrudRequest): Promise<R>;
+}
+
+/**
+ * Binds a marked handler's markers to resolvers (defaults merged with `overrides`).
+ * The result declares the union of its resolvers' inputs.
+ *
+ * @example
+ * ```ts
+ * const bound = overrideDependencies(
+ *   { markers: [PKFieldsDependency], fn: (pk: PkValues) => adapter.getOne(pk, []) },
+ *   collection.getResolvedOverrides(),
+ * );
+ * await bound.run(req);
+ * ```
+ */
+export function overrideDependencies<R>(
+  original: MarkedHandler<R>,
+  overrides: ReadonlyMap<Marker, DependencyOverride> = new Map(),
+): BoundHandler<R> {
+  const deps = original.markers.map((marker) => {
+    const found = overrides.get(marker);
+    if (!found) throw new TypeError(`No resolver for dependency marker ${marker.name}`);
+    return ReplaceSignatureDependency.from(found);
+  });
+  const resolvers = deps.map((d) => d.resolve);
+  const fn = original.fn as (...values: unknown[]) => R;
+  return {
+    inputs: mergeInputs(deps.map((d) => d.inputs)),
+    async run(req) {
+      const values = new Array<unknown>(resolvers.length);
+      for (let i = 0; i < resolvers.length; i++) values[i] = await (resolvers[i] as Resolver)(req);
+      return await fn(...values);
+    },
+  };
+}
+
+/** Merges declared inputs: params and query objects extend each other, the last body wins. */
+export function mergeInputs(list: readonly DeclaredInputs[]): DeclaredInputs {
+  let params: z.ZodObject | undefined;
+  let query: z.ZodObject | undefined;
+  let body: z.ZodType | undefined;
+  for (const inputs of list) {
+    if (inputs.params) params = params ? params.extend(inputs.params.shape) : inputs.params;
+    if (inputs.query) query = query ? query.extend(inputs.query.shape) : inputs.query;
+    if (inputs.body) body = inputs.body;
+  }
+  return { ...(params && { params }), ...(query && { query }), ...(body && { body }) };
+}
+
+/** Runs a resolver at most once per request, however many handlers ask for it. */
+export function memoize<T>(resolver: Resolver<T>): Resolver<T> {
+  const key = Symbol('memo');
+  return (req) => {
+    if (req.state.has(key)) return req.state.get(key) as T | Promise<T>;
+    const value = resolver(req);
+    req.state.set(key, value);
+    return value;
+  };
+}

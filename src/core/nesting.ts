@@ -1,0 +1,71 @@
+/**
+ * Nested collections: their configuration, and how a child model joins its
+ * parent (worked out once, when the router is built).
+ *
+ * @module
+ */
+import type { ModelMeta } from './model-meta.ts';
+import type { ParentLink } from './parent-scope.ts';
+import type { Dependency } from './request.ts';
+
+/** Router options a nested mount accepts (SPEC NestedConfig.router_kwargs). */
+export interface NestedRouterOptions {
+  readonly tags?: readonly string[];
+  readonly dependencies?: readonly Dependency[];
+  readonly deprecated?: boolean;
+  /** `false` leaves the child's routes out of the OpenAPI document. */
+  readonly includeInSchema?: boolean;
+  readonly responses?: Readonly<Record<number, { readonly description: string }>>;
+}
+
+/**
+ * How a child collection mounts under its parent.
+ *
+ * @example
+ * ```ts
+ * users.addNestedCollection('/posts', posts, new NestedConfig({ relation: 'author', routerOptions: { tags: ['posts'] } }));
+ * ```
+ */
+export class NestedConfig {
+  readonly routerOptions: NestedRouterOptions;
+  /** The child model's relation to the parent, when several could join them. */
+  readonly relation: string | undefined;
+
+  constructor(init: { routerOptions?: NestedRouterOptions; relation?: string } = {}) {
+    this.routerOptions = init.routerOptions ?? {};
+    this.relation = init.relation;
+  }
+}
+
+const sameSet = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((name) => b.includes(name));
+
+/**
+ * Finds how rows of `child` join rows of `parent`: through the child's direct
+ * relation to the parent (either foreign-key direction), else a foreign key.
+ */
+export function findParentLink(child: ModelMeta, parent: ModelMeta, relation?: string): ParentLink {
+  const direct = child.relations.filter((r) => r.target === parent.name && !r.through);
+  const named = relation === undefined ? direct : direct.filter((r) => r.name === relation);
+  if (relation !== undefined && named.length === 0) {
+    throw new TypeError(`Model "${child.name}" has no direct relation "${relation}" to "${parent.name}"`);
+  }
+  const candidates = named.map((r) => ({ childFields: r.fields, parentFields: r.references }));
+  if (candidates.length === 0) {
+    for (const fk of child.foreignKeys.filter((f) => f.target === parent.name)) {
+      candidates.push({ childFields: fk.fields, parentFields: fk.references });
+    }
+    for (const fk of parent.foreignKeys.filter((f) => f.target === child.name)) {
+      candidates.push({ childFields: fk.references, parentFields: fk.fields });
+    }
+  }
+  const distinct = candidates.filter(
+    (c, i) => candidates.findIndex((o) => sameSet(o.childFields, c.childFields)) === i,
+  );
+  const [link, ...others] = distinct;
+  if (!link) throw new TypeError(`Model "${child.name}" has no relation to "${parent.name}"`);
+  if (others.length > 0) {
+    throw new TypeError(`"${child.name}" joins "${parent.name}" in several ways; name one with NestedConfig.relation`);
+  }
+  return { ...link, childHoldsKey: sameSet(link.parentFields, parent.primaryKey) };
+}
