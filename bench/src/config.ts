@@ -1,0 +1,30 @@
+/** Every knob of a bench run, read once from the environment. */
+const num = (name: string, fallback: number): number => {
+  const raw = process.env[name];
+  const value = raw === undefined || raw === '' ? Number.NaN : Number(raw);
+  return Number.isFinite(value) ? value : fallback;
+};
+
+export const config = {
+  /** Server for `CREATE DATABASE`; the bench data lives in its own database. */
+  adminUrl: process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+  databaseName: process.env.BENCH_PG_DATABASE ?? 'bench',
+  host: '127.0.0.1',
+  /** Seconds of measured load per scenario and server. */
+  duration: num('BENCH_DURATION', 8),
+  /** Seconds of unmeasured warm-up before each measurement. */
+  warmup: num('BENCH_WARMUP', 2),
+  connections: num('BENCH_CONNECTIONS', 16),
+  /** Requests per scenario in the statement-counting pass. */
+  countRequests: num('BENCH_COUNT_REQUESTS', 20),
+  /** Pool size every server gets, so none wins by holding more connections. */
+  poolSize: num('BENCH_POOL_SIZE', 10),
+  /** Comma-separated server names to run (default: all available). */
+  only: process.env.BENCH_SERVERS?.split(',').filter(Boolean),
+  /** Comma-separated scenario names to run (default: all). */
+  scenarios: process.env.BENCH_SCENARIOS?.split(',').filter(Boolean),
+} as const;
+
+export function databaseUrl(host = config.host, port = 5432): string {
+  return `postgres://postgres@${host}:${port}/${config.databaseName}`;
+}

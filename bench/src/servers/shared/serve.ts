@@ -1,0 +1,13 @@
+/**
+ * What every bench server process shares: its port and database URL from the
+ * environment, and one line on stdout once it listens, which the harness awaits.
+ */
+export const env = {
+  port: Number(process.env.PORT ?? 3000),
+  databaseUrl: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench',
+  poolSize: Number(process.env.POOL_SIZE ?? 10),
+};
+
+export function announceReady(name: string): void {
+  process.stdout.write(`READY ${name} ${env.port}\n`);
+}
