@@ -3,19 +3,10 @@
  * over a freshly created and seeded schema, raw SQL to check rows, and a counter
  * of the statements the ORM sends. Each ORM's fixture implements it once.
  */
-import type { ORMAdapterBase } from 'crud-collection';
+import type { ForumAdapters } from '../../examples/forum/app.ts';
 import type { Dialect } from './databases.ts';
 
-/** One adapter per forum table, keyed by the table's name in camelCase. */
-export interface ForumAdapters {
-  readonly user: ORMAdapterBase;
-  readonly category: ORMAdapterBase;
-  readonly thread: ORMAdapterBase;
-  readonly post: ORMAdapterBase;
-  readonly tag: ORMAdapterBase;
-  readonly postTranslation: ORMAdapterBase;
-  readonly postTranslationTag: ORMAdapterBase;
-}
+export type { ForumAdapters };
 
 export interface ForumHarness {
   readonly adapters: ForumAdapters;
