@@ -1,0 +1,129 @@
+/**
+ * TypeORM entity metadata → the core's neutral {@link ModelMeta}.
+ *
+ * @module
+ */
+import type { FieldKind, FieldMeta, ForeignKeyMeta, ModelMeta, RelationMeta } from 'crud-collection';
+import type { EntityMetadata } from 'typeorm';
+import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata.js';
+import { ownColumns, wireName } from './entity-model.ts';
+import { relationJoins, wires } from './relations.ts';
+
+const KINDS: Record<string, FieldKind> = {};
+const kinds: [FieldKind, string[]][] = [
+  ['integer', ['int', 'integer', 'int2', 'int4', 'smallint', 'tinyint', 'mediumint', 'serial', 'smallserial']],
+  ['bigint', ['bigint', 'int8', 'bigserial', 'long']],
+  ['number', ['float', 'float4', 'float8', 'double', 'double precision', 'real', 'decimal', 'numeric', 'dec', 'money']],
+  [
+    'string',
+    ['varchar', 'character varying', 'char', 'character', 'nchar', 'nvarchar', 'text', 'tinytext', 'mediumtext'],
+  ],
+  ['string', ['longtext', 'citext', 'string', 'clob', 'varchar2', 'nvarchar2', 'national varchar', 'ntext']],
+  ['boolean', ['boolean', 'bool', 'bit']],
+  ['datetime', ['datetime', 'datetime2', 'timestamp', 'timestamptz', 'timestamp with time zone', 'datetimeoffset']],
+  ['datetime', ['timestamp without time zone', 'smalldatetime']],
+  ['date', ['date']],
+  ['uuid', ['uuid', 'uniqueidentifier']],
+  ['enum', ['enum', 'simple-enum']],
+  ['json', ['json', 'jsonb', 'simple-json']],
+];
+for (const [kind, names] of kinds) for (const name of names) KINDS[name] = kind;
+
+/** The core's kind of a TypeORM column type. */
+export function fieldKind(column: ColumnMetadata): FieldKind {
+  if (column.enum && column.enum.length > 0) return 'enum';
+  if (column.generationStrategy === 'uuid') return 'uuid';
+  const type = column.type;
+  if (type === Number) return 'number';
+  if (type === String) return 'string';
+  if (type === Boolean) return 'boolean';
+  if (type === Date) return 'datetime';
+  if (typeof type !== 'string') return 'unknown';
+  return KINDS[type.toLowerCase()] ?? 'unknown';
+}
+
+/** One column as a {@link FieldMeta}. */
+export function describeColumn(column: ColumnMetadata): FieldMeta {
+  const kind = fieldKind(column);
+  const length = Number.parseInt(column.length, 10);
+  const serverGenerated =
+    column.isGenerated ||
+    column.default !== undefined ||
+    column.isCreateDate ||
+    column.isUpdateDate ||
+    column.isVersion ||
+    column.asExpression !== undefined;
+  return {
+    name: wireName(column),
+    kind,
+    ...(kind === 'enum' ? { enumValues: (column.enum ?? []).map(String) } : {}),
+    ...(kind === 'string' && length > 0 ? { maxLength: length } : {}),
+    nullable: column.isNullable,
+    primaryKey: column.isPrimary,
+    serverGenerated,
+    hasClientDefault: false,
+  };
+}
+
+/** The model name of an entity: its table name, lower-case. */
+export const modelName = (metadata: EntityMetadata): string => metadata.tableName.toLowerCase();
+
+function describeRelations(metadata: EntityMetadata): RelationMeta[] {
+  return [...relationJoins(metadata).values()].map((join) => {
+    const relation: RelationMeta = {
+      name: join.name,
+      target: modelName(join.target),
+      many: join.many,
+      fields: wires(join.sourceColumns),
+      references: wires(join.through ? join.through.junctionSource : join.targetColumns),
+    };
+    if (!join.through) return relation;
+    return {
+      ...relation,
+      through: {
+        model: modelName(join.through.junction),
+        sourceFields: wires(join.through.junctionSource),
+        junctionTargetFields: wires(join.through.junctionTarget),
+        targetFields: wires(join.targetColumns),
+      },
+    };
+  });
+}
+
+function describeForeignKeys(metadata: EntityMetadata): ForeignKeyMeta[] {
+  return metadata.foreignKeys.map((fk) => ({
+    fields: wires(fk.columns),
+    target: modelName(fk.referencedEntityMetadata),
+    references: wires(fk.referencedColumns),
+  }));
+}
+
+const described = new WeakMap<EntityMetadata, ModelMeta>();
+
+/**
+ * Describes a TypeORM entity for the core, once per entity metadata: property
+ * names are the wire names; generated, defaulted, create/update-date and version
+ * columns are server-generated; relations come in both directions, many-to-many
+ * with its junction as `through`. For a many-to-many, `references` name the
+ * junction columns that match `fields`.
+ *
+ * @example
+ * ```ts
+ * const meta = describeEntity(dataSource.getMetadata(Post));
+ * meta.primaryKey; // ['id']
+ * ```
+ */
+export function describeEntity(metadata: EntityMetadata): ModelMeta {
+  let meta = described.get(metadata);
+  if (!meta) {
+    meta = {
+      name: modelName(metadata),
+      fields: ownColumns(metadata).map(describeColumn),
+      primaryKey: metadata.primaryColumns.map(wireName),
+      foreignKeys: describeForeignKeys(metadata),
+      relations: describeRelations(metadata),
+    };
+    described.set(metadata, meta);
+  }
+  return meta;
+}

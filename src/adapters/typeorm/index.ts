@@ -1,0 +1,17 @@
+/**
+ * `crud-collection/typeorm`: the TypeORM adapter.
+ *
+ * @example
+ * ```ts
+ * import { CRUDCollection } from 'crud-collection';
+ * import { TypeORMAdapter } from 'crud-collection/typeorm';
+ *
+ * const posts = new CRUDCollection({ ormAdapter: new TypeORMAdapter({ dataSource, model: Post }) });
+ * ```
+ *
+ * @module
+ */
+export { describeEntity, fieldKind } from './describe-entity.ts';
+export { constraintOf, translateDbError } from './errors.ts';
+export type { GetSession } from './session.ts';
+export { TypeORMAdapter, type TypeORMAdapterOptions } from './typeorm-adapter.ts';

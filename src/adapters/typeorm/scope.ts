@@ -1,0 +1,93 @@
+/**
+ * The core's parent-scope plan ({@link ScopeCondition}) as parameterised SQL:
+ * `equals` becomes column equalities, `exists` an `EXISTS (SELECT 1 …)` on the
+ * parent, correlated with the outer row when the plan says so.
+ *
+ * @module
+ */
+import type { ScopeCondition } from 'crud-collection';
+import type { SqlParams } from './dialect.ts';
+import type { ColumnInfo, EntityModel } from './entity-model.ts';
+
+/** What translating one statement's conditions needs. */
+export interface ScopeContext {
+  readonly params: SqlParams;
+  /** The compiled model of a parent's ORM model (entity class or schema). */
+  resolve(model: unknown): EntityModel;
+  /** Subquery aliases handed out so far in this statement. */
+  aliases: number;
+}
+
+/** A column of a model by wire name; a missing one is a configuration mistake. */
+export function columnOf(model: EntityModel, wire: string): ColumnInfo {
+  const info = model.byWire.get(wire);
+  if (!info) throw new TypeError(`Entity "${model.name}" has no column "${wire}"`);
+  return info;
+}
+
+/** `q.col = ?` (or `IS NULL`), with the value converted for the driver. */
+export function equalsSql(model: EntityModel, qualifier: string, info: ColumnInfo, value: unknown, params: SqlParams) {
+  const column = `${qualifier}.${info.sql}`;
+  if (value === null) return `${column} IS NULL`;
+  return `${column} = ${params.add(model.persist(info, value))}`;
+}
+
+/** Equalities of the given wire-named values on a model. */
+export function keySql(
+  model: EntityModel,
+  qualifier: string,
+  values: Readonly<Record<string, unknown>>,
+  params: SqlParams,
+) {
+  return model.primary.map((info) => equalsSql(model, qualifier, info, values[info.wire], params));
+}
+
+/**
+ * SQL conditions (to be `AND`ed) keeping rows of `model`, named `qualifier` in
+ * the statement, inside the plan.
+ *
+ * @example
+ * ```ts
+ * const ctx = { params, resolve, aliases: 0 };
+ * const where = scopeSql(planParentScope(parents), post, post.table, ctx);
+ * ```
+ */
+export function scopeSql(
+  conditions: readonly ScopeCondition[],
+  model: EntityModel,
+  qualifier: string,
+  ctx: ScopeContext,
+): string[] {
+  const sql: string[] = [];
+  for (const condition of conditions) {
+    if (condition.kind === 'equals') {
+      condition.fields.forEach((field, i) => {
+        sql.push(equalsSql(model, qualifier, columnOf(model, field), condition.values[i], ctx.params));
+      });
+    } else {
+      sql.push(existsSql(condition, ctx, { model, qualifier }));
+    }
+  }
+  return sql;
+}
+
+/** `EXISTS (SELECT 1 FROM parent WHERE parent.pk = … [AND parent.inner = outer.outer] AND …)`. */
+export function existsSql(
+  condition: Extract<ScopeCondition, { kind: 'exists' }>,
+  ctx: ScopeContext,
+  outer?: { model: EntityModel; qualifier: string },
+): string {
+  const parent = ctx.resolve(condition.model);
+  ctx.aliases += 1;
+  const alias = `s${ctx.aliases}`;
+  const where = keySql(parent, alias, condition.pkValues, ctx.params);
+  if (condition.correlate && outer) {
+    const { inner, outer: outerFields } = condition.correlate;
+    inner.forEach((field, i) => {
+      const outerInfo = columnOf(outer.model, outerFields[i] as string);
+      where.push(`${alias}.${columnOf(parent, field).sql} = ${outer.qualifier}.${outerInfo.sql}`);
+    });
+  }
+  where.push(...scopeSql(condition.where, parent, alias, ctx));
+  return `EXISTS (SELECT 1 FROM ${parent.table} ${alias} WHERE ${where.join(' AND ')})`;
+}
