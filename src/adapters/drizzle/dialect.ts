@@ -1,0 +1,98 @@
+/**
+ * The three Drizzle dialects behind one small surface: which dialect a table
+ * belongs to, its table config (columns, keys, foreign keys), aliases, and how
+ * a prepared statement is run.
+ *
+ * @module
+ */
+import { type Column, is, type Table } from 'drizzle-orm';
+import * as my from 'drizzle-orm/mysql-core';
+import * as pg from 'drizzle-orm/pg-core';
+import * as lite from 'drizzle-orm/sqlite-core';
+
+/** The SQL family of a Drizzle table. MySQL covers MariaDB; neither has `RETURNING` in Drizzle. */
+export type DrizzleDialect = 'sqlite' | 'pg' | 'mysql';
+
+/**
+ * Any Drizzle database or transaction, seen through the dialect-neutral subset
+ * this adapter uses. The three dialects' builders have unrelated static types,
+ * so the adapter talks to them through this one loose type internally.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: the three dialects' query builders share no static type.
+export type LooseDb = any;
+
+/** A foreign key with its columns resolved. */
+export interface ResolvedForeignKey {
+  readonly columns: readonly Column[];
+  readonly foreignTable: Table;
+  readonly foreignColumns: readonly Column[];
+}
+
+/** What every dialect's `getTableConfig` yields that the adapter needs. */
+export interface NeutralTableConfig {
+  readonly name: string;
+  readonly columns: readonly Column[];
+  /** Composite primary keys declared with `primaryKey({ columns })`. */
+  readonly primaryKeys: readonly (readonly Column[])[];
+  readonly foreignKeys: readonly ResolvedForeignKey[];
+}
+
+/** The dialect of a table, or a `TypeError` for anything that is not a Drizzle table. */
+export function tableDialect(table: unknown): DrizzleDialect {
+  if (is(table, lite.SQLiteTable)) return 'sqlite';
+  if (is(table, pg.PgTable)) return 'pg';
+  if (is(table, my.MySqlTable)) return 'mysql';
+  throw new TypeError('DrizzleAdapter: model must be a Drizzle table (sqliteTable, pgTable or mysqlTable)');
+}
+
+/** The table's columns, keys and foreign keys, from its own dialect's `getTableConfig`. */
+export function neutralTableConfig(table: Table): NeutralTableConfig {
+  const dialect = tableDialect(table);
+  const config =
+    dialect === 'sqlite'
+      ? lite.getTableConfig(table as lite.SQLiteTable)
+      : dialect === 'pg'
+        ? pg.getTableConfig(table as pg.PgTable)
+        : my.getTableConfig(table as my.MySqlTable);
+  return {
+    name: config.name,
+    columns: config.columns as Column[],
+    primaryKeys: config.primaryKeys.map((pk) => pk.columns as Column[]),
+    foreignKeys: config.foreignKeys.map((fk) => {
+      const ref = fk.reference();
+      return {
+        columns: ref.columns as Column[],
+        foreignTable: ref.foreignTable as Table,
+        foreignColumns: ref.foreignColumns as Column[],
+      };
+    }),
+  };
+}
+
+/** An alias of a table in its own dialect (`FROM "thread" "s1"`). */
+export function aliasOf(table: Table, name: string): Table {
+  const dialect = tableDialect(table);
+  if (dialect === 'sqlite') return lite.alias(table as lite.SQLiteTable, name) as unknown as Table;
+  if (dialect === 'pg') return pg.alias(table as pg.PgTable, name) as unknown as Table;
+  return my.alias(table as my.MySqlTable, name) as unknown as Table;
+}
+
+/** A prepared statement, whatever its dialect. */
+export interface Prepared {
+  run(values: Record<string, unknown>): Promise<Record<string, unknown>[]>;
+}
+
+let statementCounter = 0;
+
+/**
+ * Prepares a built query (select, or `delete ... returning`) for repeated runs
+ * with `sql.placeholder` values. PostgreSQL statements get a process-unique name.
+ */
+export function prepareQuery(dialect: DrizzleDialect, query: LooseDb, label: string): Prepared {
+  if (dialect === 'sqlite') {
+    const prepared = query.prepare();
+    return { run: (values) => prepared.all(values) };
+  }
+  const prepared = dialect === 'pg' ? query.prepare(`cc_${label}_${++statementCounter}`) : query.prepare();
+  return { run: (values) => prepared.execute(values) };
+}

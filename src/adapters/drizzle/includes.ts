@@ -1,0 +1,139 @@
+/**
+ * Batched relation loading: one query per included relation for a whole page,
+ * whatever its size. To-one relations become a flat object or `null`, to-many
+ * an array (possibly empty); many-to-many joins the link table in that one query.
+ *
+ * @module
+ */
+import { and, asc, type Column, eq, inArray, or, type SQL, type Table } from 'drizzle-orm';
+import type { Row } from '../../core/adapter.ts';
+import { tableInfo } from './describe-table.ts';
+import type { LooseDb } from './dialect.ts';
+import type { RelationPlan } from './relations.ts';
+
+const columnOf = (table: Table, field: string) => (table as unknown as Record<string, Column>)[field] as Column;
+
+/** A map key for a tuple of values; `undefined` when any is null (no match possible). */
+function keyOf(values: readonly unknown[]): string | undefined {
+  if (values.length === 1) {
+    const [v] = values;
+    return v === null || v === undefined ? undefined : String(v);
+  }
+  let key = '';
+  for (const v of values) {
+    if (v === null || v === undefined) return undefined;
+    key += `${String(v)}\u0000`;
+  }
+  return key;
+}
+
+const rowKey = (row: Row, fields: readonly string[]) => keyOf(fields.map((f) => row[f]));
+
+/** Distinct non-null key tuples of the rows, by key. */
+function distinctKeys(rows: readonly Row[], fields: readonly string[]): Map<string, unknown[]> {
+  const keys = new Map<string, unknown[]>();
+  for (const row of rows) {
+    const values = fields.map((f) => row[f]);
+    const key = keyOf(values);
+    if (key !== undefined && !keys.has(key)) keys.set(key, values);
+  }
+  return keys;
+}
+
+/** `cols IN (keys)`: a plain `IN` for one column, an `OR` of `AND`s for a composite key. */
+function keyCondition(columns: readonly Column[], keys: readonly unknown[][]): SQL {
+  const [single] = columns;
+  if (columns.length === 1 && single) return inArray(single, keys.map((k) => k[0]) as unknown[]);
+  return or(...keys.map((k) => and(...columns.map((c, i) => eq(c, k[i]))))) as SQL;
+}
+
+function targetOrder(target: Table) {
+  const info = tableInfo(target);
+  return info.primaryKey.map((f) => asc(columnOf(target, f)));
+}
+
+async function loadDirect(db: LooseDb, rows: Row[], plan: RelationPlan): Promise<void> {
+  const name = plan.meta.name;
+  const keys = distinctKeys(rows, plan.fields);
+  const groups = new Map<string, Row[]>();
+  if (keys.size > 0) {
+    const columns = plan.references.map((f) => columnOf(plan.target, f));
+    const related: Row[] = await db
+      .select()
+      .from(plan.target)
+      .where(keyCondition(columns, [...keys.values()]))
+      .orderBy(...targetOrder(plan.target));
+    for (const item of related) {
+      const key = rowKey(item, plan.references) as string;
+      const group = groups.get(key);
+      if (group) group.push(item);
+      else groups.set(key, [item]);
+    }
+  }
+  for (const row of rows) {
+    const key = rowKey(row, plan.fields);
+    const group = key === undefined ? undefined : groups.get(key);
+    row[name] = plan.meta.many ? (group ?? []) : (group?.[0] ?? null);
+  }
+}
+
+async function loadThrough(db: LooseDb, rows: Row[], plan: RelationPlan): Promise<void> {
+  const through = plan.through as NonNullable<RelationPlan['through']>;
+  const junction = through.table;
+  const keys = distinctKeys(rows, plan.fields);
+  const groups = new Map<string, Row[]>();
+  if (keys.size > 0) {
+    const selection: Record<string, unknown> = { row: plan.target };
+    through.sourceFields.forEach((f, i) => {
+      selection[`k${i}`] = columnOf(junction, f);
+    });
+    const on = through.junctionTargetFields.map((f, i) =>
+      eq(columnOf(junction, f), columnOf(plan.target, through.targetFields[i] as string)),
+    );
+    const sourceColumns = through.sourceFields.map((f) => columnOf(junction, f));
+    const related: Row[] = await db
+      .select(selection)
+      .from(plan.target)
+      .innerJoin(junction, and(...on))
+      .where(keyCondition(sourceColumns, [...keys.values()]))
+      .orderBy(...targetOrder(plan.target));
+    const keyFields = through.sourceFields.map((_, i) => `k${i}`);
+    for (const item of related) {
+      const key = rowKey(item, keyFields) as string;
+      const group = groups.get(key);
+      if (group) group.push(item.row as Row);
+      else groups.set(key, [item.row as Row]);
+    }
+  }
+  for (const row of rows) {
+    const key = rowKey(row, plan.fields);
+    row[plan.meta.name] = (key === undefined ? undefined : groups.get(key)) ?? [];
+  }
+}
+
+/**
+ * Sets every relation key on the rows: the loaded value for included relations
+ * (one query each), `null` for the others.
+ *
+ * @example
+ * ```ts
+ * await attachRelations(db, rows, plans, new Set(['thread']));
+ * ```
+ */
+export async function attachRelations(
+  db: LooseDb,
+  rows: Row[],
+  plans: readonly RelationPlan[],
+  include: ReadonlySet<string>,
+): Promise<Row[]> {
+  const loads: Promise<void>[] = [];
+  for (const plan of plans) {
+    if (rows.length > 0 && include.has(plan.meta.name)) {
+      loads.push(plan.through ? loadThrough(db, rows, plan) : loadDirect(db, rows, plan));
+    } else {
+      for (const row of rows) row[plan.meta.name] = null;
+    }
+  }
+  if (loads.length > 0) await Promise.all(loads);
+  return rows;
+}

@@ -1,0 +1,13 @@
+/**
+ * `crud-collection/drizzle`: the Drizzle ORM adapter.
+ *
+ * @example
+ * ```ts
+ * import { DrizzleAdapter } from 'crud-collection/drizzle';
+ * const adapter = new DrizzleAdapter({ db, model: schema.post });
+ * ```
+ *
+ * @module
+ */
+export { DrizzleAdapter, type DrizzleAdapterOptions, type DrizzleDatabase } from './drizzle-adapter.ts';
+export type { GetSession } from './session.ts';

@@ -1,0 +1,119 @@
+/**
+ * Insert, update and delete returning the affected row. SQLite and PostgreSQL
+ * use `RETURNING`; MySQL/MariaDB (no `RETURNING` in Drizzle) read the row back
+ * by primary key, inside a transaction where a read and a write must agree.
+ *
+ * @module
+ */
+import { and, type Column, type SQL } from 'drizzle-orm';
+import type { Row } from '../../core/adapter.ts';
+import type { TableInfo } from './describe-table.ts';
+import type { LooseDb } from './dialect.ts';
+import { pkEquals } from './scope.ts';
+
+/** The parent-scope conditions, built on the given database or transaction. */
+export type ScopeBuilder = (db: LooseDb) => SQL[];
+
+const isAutoIncrement = (column: Column) =>
+  (column as Column & { autoIncrement?: boolean }).autoIncrement === true || column.columnType === 'MySqlSerial';
+
+function byPk(db: LooseDb, info: TableInfo, pk: Readonly<Record<string, unknown>>): Promise<Row[]> {
+  return db
+    .select()
+    .from(info.table)
+    .where(and(...pkEquals(info.table, info.table, pk, (v) => v)))
+    .limit(1);
+}
+
+/**
+ * Inserts one row and returns it as stored (server defaults included).
+ *
+ * @example
+ * ```ts
+ * const row = await insertRow(db, tableInfo(post), { thread_id: 1, slug: 'x' });
+ * ```
+ */
+export async function insertRow(db: LooseDb, info: TableInfo, values: Record<string, unknown>): Promise<Row> {
+  if (info.dialect !== 'mysql') {
+    const [row] = await db.insert(info.table).values(values).returning();
+    return row;
+  }
+  for (const field of info.primaryKey) {
+    const column = info.columns[field] as Column;
+    if (values[field] === undefined && column.defaultFn) values[field] = column.defaultFn();
+  }
+  const [header] = await db.insert(info.table).values(values);
+  const pk: Record<string, unknown> = {};
+  for (const field of info.primaryKey) {
+    const column = info.columns[field] as Column;
+    pk[field] = values[field] ?? (isAutoIncrement(column) ? header?.insertId : undefined);
+  }
+  const [row] = await byPk(db, info, pk);
+  if (!row) throw new Error(`DrizzleAdapter: the row inserted into "${info.name}" could not be read back`);
+  return row;
+}
+
+/**
+ * Updates one row by primary key within the scope; the updated row, or `null`
+ * when no row matches.
+ *
+ * @example
+ * ```ts
+ * const row = await updateRow(db, info, { id: 1 }, { title: 'New' }, () => []);
+ * ```
+ */
+export async function updateRow(
+  db: LooseDb,
+  info: TableInfo,
+  pk: Readonly<Record<string, unknown>>,
+  values: Record<string, unknown>,
+  scope: ScopeBuilder,
+): Promise<Row | null> {
+  const table = info.table;
+  const where = (d: LooseDb) => and(...pkEquals(table, table, pk, (v) => v), ...scope(d));
+  if (info.dialect !== 'mysql') {
+    const [row] = await db.update(table).set(values).where(where(db)).returning();
+    return row ?? null;
+  }
+  return db.transaction(async (tx: LooseDb) => {
+    const keyColumns = Object.fromEntries(info.primaryKey.map((f) => [f, info.columns[f]]));
+    const [found] = await tx.select(keyColumns).from(table).where(where(tx)).limit(1);
+    if (!found) return null;
+    await tx
+      .update(table)
+      .set(values)
+      .where(and(...pkEquals(table, table, pk, (v) => v)));
+    const next = { ...pk };
+    for (const field of info.primaryKey) if (values[field] !== undefined) next[field] = values[field];
+    const [row] = await byPk(tx, info, next);
+    return row ?? null;
+  });
+}
+
+/**
+ * Deletes one row by primary key within the scope; the deleted row, or `null`.
+ *
+ * @example
+ * ```ts
+ * const row = await removeRow(db, info, { id: 1 }, () => []);
+ * ```
+ */
+export async function removeRow(
+  db: LooseDb,
+  info: TableInfo,
+  pk: Readonly<Record<string, unknown>>,
+  scope: ScopeBuilder,
+): Promise<Row | null> {
+  const table = info.table;
+  const where = (d: LooseDb) => and(...pkEquals(table, table, pk, (v) => v), ...scope(d));
+  if (info.dialect !== 'mysql') {
+    const [row] = await db.delete(table).where(where(db)).returning();
+    return row ?? null;
+  }
+  return db.transaction(async (tx: LooseDb) => {
+    const [row] = await tx.select().from(table).where(where(tx)).limit(1);
+    if (!row) return null;
+    await tx.delete(table).where(and(...pkEquals(table, table, pk, (v) => v)));
+    return row;
+  });
+}

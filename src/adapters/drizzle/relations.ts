@@ -1,0 +1,173 @@
+/**
+ * Relations of the Drizzle schema (`relations()` passed to `drizzle(client, { schema })`)
+ * as the core's {@link RelationMeta}, plus the column-level plan the include
+ * loader runs.
+ *
+ * Drizzle 0.45 relations have no `through`, so many-to-many is recognised by
+ * shape: a `many()` relation whose target is a *pure link table* (its primary
+ * key consists only of foreign-key columns, and it has exactly one `one()`
+ * relation besides the one back to the source) is exposed as a many-to-many to
+ * that other table, through the link table.
+ *
+ * @module
+ */
+import {
+  createTableRelationsHelpers,
+  extractTablesRelationalConfig,
+  is,
+  Many,
+  normalizeRelation,
+  One,
+  type Relation,
+  type Table,
+  type TablesRelationalConfig,
+} from 'drizzle-orm';
+import type { RelationMeta } from '../../core/model-meta.ts';
+import { type TableInfo, tableInfo } from './describe-table.ts';
+
+/** Drizzle's relational schema, as found on `db._` or extracted from a schema module. */
+export interface RelationalSchema {
+  readonly schema: TablesRelationalConfig;
+  readonly tableNamesMap: Record<string, string>;
+  readonly fullSchema: Record<string, unknown>;
+}
+
+/** A relation with what the include loader needs: the tables and field names on each side. */
+export interface RelationPlan {
+  readonly meta: RelationMeta;
+  readonly target: Table;
+  /** Fields on the source model holding the join key. */
+  readonly fields: readonly string[];
+  /** Fields on the target (direct relations) matching `fields`. */
+  readonly references: readonly string[];
+  readonly through?: {
+    readonly table: Table;
+    /** Junction fields matching `fields`. */
+    readonly sourceFields: readonly string[];
+    /** Junction fields matching `targetFields` on the target. */
+    readonly junctionTargetFields: readonly string[];
+    readonly targetFields: readonly string[];
+  };
+}
+
+/** The relational config of a plain schema module (`import * as schema`). */
+export function extractRelationalSchema(schema: Record<string, unknown>): RelationalSchema {
+  const { tables, tableNamesMap } = extractTablesRelationalConfig(schema, createTableRelationsHelpers);
+  return { schema: tables, tableNamesMap, fullSchema: schema };
+}
+
+type OneWithConfig = One & { config: NonNullable<One['config']> };
+const hasConfig = (r: Relation): r is OneWithConfig => is(r, One) && r.config !== undefined;
+
+/**
+ * Tables by model name and relations by table, for one Drizzle schema. Tables
+ * reachable only through foreign keys are known too, so `describe('name')`
+ * works without a relational schema.
+ */
+export class SchemaRegistry {
+  readonly #rel: RelationalSchema | undefined;
+  readonly #tsNames = new Map<Table, string>();
+  readonly #byName = new Map<string, Table>();
+  readonly #plans = new Map<Table, RelationPlan[]>();
+
+  constructor(rel: RelationalSchema | undefined, own: Table) {
+    this.#rel = rel;
+    if (rel) {
+      for (const tsName of Object.keys(rel.schema)) {
+        const table = rel.fullSchema[tsName] as Table;
+        this.#tsNames.set(table, tsName);
+        this.add(table);
+      }
+    }
+    this.add(own);
+  }
+
+  /** Makes a table (and the tables its foreign keys reach) known by name. */
+  add(table: Table): void {
+    const info = tableInfo(table);
+    if (this.#byName.has(info.name)) return;
+    this.#byName.set(info.name, table);
+    for (const target of info.foreignTables) this.add(target);
+  }
+
+  /** A table by its model name (the lower-case SQL name), or by its schema key. */
+  table(name: string): Table | undefined {
+    const byName = this.#byName.get(name.toLowerCase());
+    if (byName) return byName;
+    const fromKey = this.#rel?.fullSchema[name];
+    return fromKey && this.#tsNames.has(fromKey as Table) ? (fromKey as Table) : undefined;
+  }
+
+  /** The relations of a table, in declaration order (empty without a relational schema). */
+  relations(table: Table): RelationPlan[] {
+    let plans = this.#plans.get(table);
+    if (!plans) {
+      plans = this.#buildPlans(table);
+      this.#plans.set(table, plans);
+    }
+    return plans;
+  }
+
+  #config(table: Table) {
+    const tsName = this.#tsNames.get(table);
+    return tsName === undefined ? undefined : this.#rel?.schema[tsName];
+  }
+
+  #buildPlans(table: Table): RelationPlan[] {
+    const rel = this.#rel;
+    const config = this.#config(table);
+    if (!rel || !config) return [];
+    const source = tableInfo(table);
+    return Object.entries(config.relations).map(([name, relation]) => {
+      const target = relation.referencedTable as Table;
+      if (is(relation, Many)) {
+        const linked = this.#manyToMany(name, source, relation);
+        if (linked) return linked;
+      }
+      const normalized = normalizeRelation(rel.schema, rel.tableNamesMap, relation);
+      const targetInfo = tableInfo(target);
+      const fields = normalized.fields.map((c) => fieldName(source, c));
+      const references = normalized.references.map((c) => fieldName(targetInfo, c));
+      const meta: RelationMeta = { name, target: targetInfo.name, many: is(relation, Many), fields, references };
+      return { meta, target, fields, references };
+    });
+  }
+
+  /** The many-to-many reading of `many(link)`, when `link` is a pure link table. */
+  #manyToMany(name: string, source: TableInfo, relation: Relation): RelationPlan | undefined {
+    const junctionTable = relation.referencedTable as Table;
+    const junction = tableInfo(junctionTable);
+    const fkFields = new Set(junction.foreignKeys.flatMap((fk) => fk.fields));
+    if (junction.primaryKey.length === 0 || !junction.primaryKey.every((f) => fkFields.has(f))) return undefined;
+    const ones = Object.values(this.#config(junctionTable)?.relations ?? {}).filter(hasConfig);
+    const isBack = (r: OneWithConfig) =>
+      r.referencedTable === source.table && (!relation.relationName || r.relationName === relation.relationName);
+    const back = ones.filter(isBack);
+    const others = ones.filter((r) => !isBack(r));
+    const [backRel] = back;
+    const [other] = others;
+    if (back.length !== 1 || others.length !== 1 || !backRel || !other) return undefined;
+    const target = other.referencedTable as Table;
+    const targetInfo = tableInfo(target);
+    const fields = backRel.config.references.map((c) => fieldName(source, c));
+    const sourceFields = backRel.config.fields.map((c) => fieldName(junction, c));
+    const junctionTargetFields = other.config.fields.map((c) => fieldName(junction, c));
+    const targetFields = other.config.references.map((c) => fieldName(targetInfo, c));
+    const through = { table: junctionTable, sourceFields, junctionTargetFields, targetFields };
+    const meta: RelationMeta = {
+      name,
+      target: targetInfo.name,
+      many: true,
+      fields,
+      references: targetFields,
+      through: { model: junction.name, sourceFields, junctionTargetFields, targetFields },
+    };
+    return { meta, target, fields, references: targetFields, through };
+  }
+}
+
+function fieldName(info: TableInfo, column: { name: string }): string {
+  const name = info.fieldByColumn.get(column.name);
+  if (name === undefined) throw new TypeError(`DrizzleAdapter: a relation of "${info.name}" uses an unknown column`);
+  return name;
+}

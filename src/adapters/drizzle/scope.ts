@@ -1,0 +1,112 @@
+/**
+ * The core's parent-scope plan ({@link ScopeCondition}) as Drizzle SQL: an
+ * equality on the model's own foreign key, or an `EXISTS` over an aliased
+ * parent table, nested as deep as the chain goes.
+ *
+ * Values pass through a {@link Binder}, so the same translation builds a plain
+ * parameterised query or a prepared statement with `sql.placeholder`s; and
+ * {@link scopeValues} lists the values in the very order the binder sees them.
+ *
+ * @module
+ */
+import { and, type Column, eq, exists, type SQL, sql, type Table } from 'drizzle-orm';
+import type { ScopeCondition } from '../../core/parent-scope.ts';
+import { tableInfo } from './describe-table.ts';
+import { aliasOf, type LooseDb } from './dialect.ts';
+
+/** Turns a value into what goes into the query: itself, or a placeholder. */
+export type Binder = (value: unknown) => unknown;
+
+/** Binds values directly (Drizzle makes them parameters). */
+export const bindValue: Binder = (value) => value;
+
+/** A binder that hands out `sql.placeholder('p0')`, `p1`, ... in call order. */
+export function placeholderBinder(): Binder {
+  let next = 0;
+  return () => sql.placeholder(`p${next++}`);
+}
+
+/** The placeholder values of a list of values, as {@link placeholderBinder} named them. */
+export function placeholderValues(values: readonly unknown[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  values.forEach((value, i) => {
+    out[`p${i}`] = value;
+  });
+  return out;
+}
+
+const columnOf = (table: Table, field: string) => (table as unknown as Record<string, Column>)[field] as Column;
+
+/** `field = value` for each primary-key field of `table` (possibly an alias of `model`). */
+export function pkEquals(table: Table, model: Table, pkValues: Readonly<Record<string, unknown>>, bind: Binder): SQL[] {
+  return tableInfo(model).primaryKey.map((f) => eq(columnOf(table, f), bind(pkValues[f])));
+}
+
+interface Context {
+  readonly db: LooseDb;
+  readonly bind: Binder;
+  aliases: number;
+}
+
+function translate(condition: ScopeCondition, current: Table, ctx: Context): SQL {
+  if (condition.kind === 'equals') {
+    const parts = condition.fields.map((f, i) => eq(columnOf(current, f), ctx.bind(condition.values[i])));
+    return and(...parts) as SQL;
+  }
+  return exists(existsQuery(condition, current, ctx));
+}
+
+function existsQuery(condition: Extract<ScopeCondition, { kind: 'exists' }>, current: Table, ctx: Context): LooseDb {
+  const model = condition.model as Table;
+  const parent = aliasOf(model, `cc_p${++ctx.aliases}`);
+  const where = pkEquals(parent, model, condition.pkValues, ctx.bind);
+  if (condition.correlate) {
+    const { outer, inner } = condition.correlate;
+    inner.forEach((f, i) => {
+      where.push(eq(columnOf(parent, f), columnOf(current, outer[i] as string)));
+    });
+  }
+  for (const nested of condition.where) where.push(translate(nested, parent, ctx));
+  return ctx.db
+    .select({ one: sql`1` })
+    .from(parent)
+    .where(and(...where));
+}
+
+/**
+ * The conditions of a scope plan on `table`, ready for `.where(and(...))`.
+ *
+ * @example
+ * ```ts
+ * const where = scopeConditions(db, post, planParentScope(parents), bindValue);
+ * await db.select().from(post).where(and(...where));
+ * ```
+ */
+export function scopeConditions(
+  db: LooseDb,
+  table: Table,
+  plan: readonly ScopeCondition[],
+  bind: Binder = bindValue,
+): SQL[] {
+  const ctx: Context = { db, bind, aliases: 0 };
+  return plan.map((condition) => translate(condition, table, ctx));
+}
+
+/** The standalone query `SELECT 1 FROM parent WHERE ...` of an `exists` condition (parent checks). */
+export function existenceQuery(db: LooseDb, condition: ScopeCondition, bind: Binder = bindValue): LooseDb {
+  if (condition.kind !== 'exists') throw new TypeError('existenceQuery expects an exists condition');
+  return existsQuery(condition, condition.model as Table, { db, bind, aliases: 0 }).limit(1);
+}
+
+/** The bound values of a plan, in binder order (for prepared statements). */
+export function scopeValues(plan: readonly ScopeCondition[], out: unknown[] = []): unknown[] {
+  for (const condition of plan) {
+    if (condition.kind === 'equals') {
+      out.push(...condition.values);
+      continue;
+    }
+    for (const f of tableInfo(condition.model as Table).primaryKey) out.push(condition.pkValues[f]);
+    scopeValues(condition.where, out);
+  }
+  return out;
+}
