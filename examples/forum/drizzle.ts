@@ -1,0 +1,45 @@
+/**
+ * The forum over Drizzle: one `DrizzleAdapter` per table of the Drizzle forum
+ * model (the same model the conformance suite runs), and the demo's SQLite
+ * file opened through libsql.
+ */
+import { pathToFileURL } from 'node:url';
+import { createClient } from '@libsql/client';
+import { DrizzleAdapter, type DrizzleDatabase } from 'crud-collection/drizzle';
+import { drizzle } from 'drizzle-orm/libsql';
+import { type ForumSchema, forumSchema } from '../../test/fixtures/drizzle/forum-schema.ts';
+import type { ForumAdapters } from './app.ts';
+import type { ForumConnection } from './server.ts';
+
+/**
+ * One adapter per forum table over `db`, which must have been created with `schema`
+ * (`drizzle(client, { schema })`) so that relations can be included.
+ *
+ * @example
+ * ```ts
+ * const schema = forumSchema('sqlite');
+ * const app = await createForumApp(drizzleForumAdapters(drizzle(client, { schema }), schema));
+ * ```
+ */
+export function drizzleForumAdapters(db: DrizzleDatabase, schema: ForumSchema): ForumAdapters {
+  return {
+    user: new DrizzleAdapter({ db, model: schema.user }),
+    category: new DrizzleAdapter({ db, model: schema.category }),
+    thread: new DrizzleAdapter({ db, model: schema.thread }),
+    post: new DrizzleAdapter({ db, model: schema.post }),
+    tag: new DrizzleAdapter({ db, model: schema.tag }),
+    postTranslation: new DrizzleAdapter({ db, model: schema.post_translation }),
+    postTranslationTag: new DrizzleAdapter({ db, model: schema.post_translation_tag }),
+  };
+}
+
+/** Opens the forum's SQLite `file` (tables already created) with Drizzle over libsql. */
+export async function openForum(file: string): Promise<ForumConnection> {
+  const client = createClient({ url: pathToFileURL(file).href });
+  const schema = forumSchema('sqlite');
+  const db = drizzle(client, { schema });
+  return {
+    adapters: drizzleForumAdapters(db, schema),
+    close: async () => client.close(),
+  };
+}
