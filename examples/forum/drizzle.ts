@@ -36,6 +36,7 @@ export function drizzleForumAdapters(db: DrizzleDatabase, schema: ForumSchema): 
 /** Opens the forum's SQLite `file` (tables already created) with Drizzle over libsql. */
 export async function openForum(file: string): Promise<ForumConnection> {
   const client = createClient({ url: pathToFileURL(file).href });
+  await client.execute('PRAGMA foreign_keys = ON');
   const schema = forumSchema('sqlite');
   const db = drizzle(client, { schema });
   return {

@@ -36,6 +36,13 @@ test('demo: seeds a new file once and serves the forum over HTTP', async () => {
     assert.equal(res.status, 201);
     created = (await res.json()) as { id: number; name: string };
     assert.equal(created.name, 'Demo');
+
+    const orphan = await fetch(`${first.url}/threads`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ category_id: 999, title: 'Orphan' }),
+    });
+    assert.equal(orphan.status, 409, 'foreign keys are enforced on the demo file');
   } finally {
     await first.close();
   }
