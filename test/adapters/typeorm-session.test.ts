@@ -1,0 +1,158 @@
+/**
+ * The TypeORM adapter's ways in: `getSession` as an async function or as an
+ * async generator wrapping a transaction, `init()` when only `getSession` is
+ * given, and an `EntitySchema` model with an adapter-level `crudConfig`.
+ */
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { after, before, beforeEach, describe, test } from 'node:test';
+import { HttpError, PagePaginator, type ParentRef } from 'crud-collection';
+import { TypeORMAdapter } from 'crud-collection/typeorm';
+import { DataSource, type EntityManager, EntitySchema } from 'typeorm';
+import { Category, Post, Thread } from '../fixtures/typeorm/entities.ts';
+import { typeormTargets } from '../fixtures/typeorm/target.ts';
+import type { ForumHarness } from '../support/forum-target.ts';
+
+const require = createRequire(import.meta.url);
+
+const postsUnder = (categoryId: number, threadId: number): ParentRef[] => [
+  {
+    model: Thread,
+    pkValues: { id: threadId },
+    link: { childFields: ['thread_id'], parentFields: ['id'], childHoldsKey: true },
+  },
+  {
+    model: Category,
+    pkValues: { id: categoryId },
+    link: { childFields: ['category_id'], parentFields: ['id'], childHoldsKey: true },
+  },
+];
+
+for (const target of typeormTargets()) {
+  describe(`TypeORMAdapter sessions [${target.name}]`, () => {
+    let forum: ForumHarness;
+    let dataSource: DataSource;
+    const events: string[] = [];
+
+    /** A request-scoped transaction, as an app would open it. */
+    async function* transaction(): AsyncGenerator<EntityManager> {
+      const runner = dataSource.createQueryRunner();
+      await runner.startTransaction();
+      try {
+        yield runner.manager;
+        await runner.commitTransaction();
+        events.push('commit');
+      } catch (error) {
+        await runner.rollbackTransaction();
+        events.push('rollback');
+        throw error;
+      } finally {
+        await runner.release();
+      }
+    }
+
+    before(async () => {
+      forum = await target.open();
+      dataSource = (forum.adapters.post as TypeORMAdapter).dataSource;
+    });
+    beforeEach(async () => {
+      events.length = 0;
+      await forum.reset();
+    });
+    after(() => forum.close());
+
+    test('getSession as an async function', async () => {
+      const adapter = new TypeORMAdapter({ dataSource, model: Post, getSession: async () => dataSource.manager });
+      assert.equal((await adapter.getOne({ id: 3 }, ['thread']))?.slug, 'be-nice');
+      const page = await adapter.getMany({ thread_id: 1 }, [], ['author'], new PagePaginator());
+      assert.deepEqual(
+        page.data.map((p) => (p.author as { username: string }).username),
+        ['ada', 'brian'],
+      );
+    });
+
+    test('getSession as a transaction generator: commits on success, nested parent check included', async () => {
+      const adapter = new TypeORMAdapter({ dataSource, model: Post, getSession: transaction });
+      const created = await adapter.createOne({ slug: 'in-tx' }, postsUnder(1, 2));
+      assert.equal(created.thread_id, 2);
+      assert.deepEqual(events, ['commit']);
+      assert.equal((await forum.sql('SELECT id FROM "post" WHERE slug = ?', ['in-tx'])).length, 1);
+    });
+
+    test('getSession as a transaction generator: rolls back and rethrows on failure', async () => {
+      const adapter = new TypeORMAdapter({ dataSource, model: Post, getSession: transaction });
+      await assert.rejects(adapter.createOne({ thread_id: 1, slug: 'hello' }), (error: unknown) => {
+        return error instanceof HttpError && error.status === 409;
+      });
+      assert.deepEqual(events, ['rollback']);
+    });
+
+    test('getSession alone: init() learns the data source from a session', async () => {
+      const adapter = new TypeORMAdapter({ model: Post, getSession: async () => dataSource.manager });
+      assert.throws(() => adapter.describe(), /init/);
+      await adapter.init();
+      assert.equal(adapter.meta.name, 'post');
+      assert.equal((await adapter.getOne({ id: 1 }, []))?.slug, 'hello');
+      assert.throws(() => new TypeORMAdapter({ model: Post }), TypeError);
+    });
+  });
+}
+
+describe('TypeORMAdapter with an EntitySchema model [sqlite]', () => {
+  interface Note {
+    id: number;
+    title: string;
+    pinned: boolean;
+    created_at: Date;
+  }
+  const NoteSchema = new EntitySchema<Note>({
+    name: 'Note',
+    tableName: 'note',
+    columns: {
+      id: { type: 'integer', primary: true, generated: 'increment' },
+      title: { type: 'varchar', length: 40 },
+      pinned: { type: 'boolean', default: false },
+      created_at: { type: 'datetime', createDate: true },
+    },
+  });
+  let dataSource: DataSource;
+
+  before(async () => {
+    dataSource = await new DataSource({
+      type: 'better-sqlite3',
+      database: ':memory:',
+      driver: require('libsql'),
+      entities: [NoteSchema],
+    }).initialize();
+    await dataSource.query(
+      `CREATE TABLE note (id INTEGER PRIMARY KEY AUTOINCREMENT, title VARCHAR(40) NOT NULL,
+        pinned BOOLEAN NOT NULL DEFAULT 0, created_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP)`,
+    );
+  });
+  after(() => dataSource.destroy());
+
+  test('describes, validates and round-trips rows', async () => {
+    const adapter = new TypeORMAdapter({ dataSource, model: NoteSchema, crudConfig: { publicFields: ['title'] } });
+    assert.deepEqual(
+      adapter.meta.fields.map((f) => [f.name, f.kind, f.serverGenerated]),
+      [
+        ['id', 'integer', true],
+        ['title', 'string', false],
+        ['pinned', 'boolean', true],
+        ['created_at', 'datetime', true],
+      ],
+    );
+    assert.deepEqual(Object.keys(adapter.generatePublicSchema().shape), ['title']);
+    assert.deepEqual(Object.keys(adapter.generateCreateSchema().shape), ['title']);
+    const created = await adapter.createOne({ title: 'first' });
+    assert.deepEqual([created.title, created.pinned], ['first', false]);
+    const updated = await adapter.updateOne({ id: created.id }, { pinned: true });
+    assert.equal(updated?.pinned, true);
+    const pinned = await adapter.getMany({ pinned: true }, [], [], new PagePaginator());
+    assert.deepEqual(
+      pinned.data.map((n) => n.title),
+      ['first'],
+    );
+    assert.equal((await adapter.deleteOne({ id: created.id }))?.title, 'first');
+  });
+});
