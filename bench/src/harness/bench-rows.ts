@@ -1,0 +1,36 @@
+/**
+ * The rows the write scenarios touch: posts inserted for the delete scenario,
+ * and clean-up of created posts, so every server meets the same data.
+ */
+import pg from 'pg';
+import { BENCH_SLUG_PREFIX, SIZES } from '../db/forum-sql.ts';
+
+export class BenchRows {
+  readonly #client: pg.Client;
+  constructor(databaseUrl: string) {
+    this.#client = new pg.Client({ connectionString: databaseUrl });
+  }
+  connect = () => this.#client.connect();
+  close = () => this.#client.end();
+
+  /** Inserts `n` posts to delete; returns their id range. */
+  async insertForDelete(tag: string, n: number): Promise<{ first: number; last: number }> {
+    const { rows } = await this.#client.query(
+      `INSERT INTO post (thread_id, author_id, slug)
+         SELECT (i - 1) % ${SIZES.thread} + 1, NULL, $1 || i FROM generate_series(1, $2::int) AS i
+       RETURNING id`,
+      [`${BENCH_SLUG_PREFIX}${tag}-`, n],
+    );
+    const ids = rows.map((r: { id: number }) => r.id);
+    const first = Math.min(...ids);
+    const last = Math.max(...ids);
+    if (last - first + 1 !== n) throw new Error('delete rows are not contiguous');
+    return { first, last };
+  }
+
+  /** Removes the posts whose slug starts with the tag; returns how many there were. */
+  async removeTagged(tag: string): Promise<number> {
+    const result = await this.#client.query('DELETE FROM post WHERE slug LIKE $1', [`${BENCH_SLUG_PREFIX}${tag}%`]);
+    return result.rowCount ?? 0;
+  }
+}

@@ -1,0 +1,43 @@
+/** The results as a Markdown table, and its place in RESULTS.md between two markers. */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { SCENARIO_LABELS, type Scenario } from './scenarios.ts';
+
+export interface Row {
+  scenario: Scenario;
+  server: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  peakRssMiB: number;
+  sqlPerRequest: number;
+  non2xx: number;
+  requests: number;
+}
+
+const fixed = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '–');
+
+export function resultsTable(rows: Row[], baseline: string): string {
+  const lines = [
+    '| scenario | server | req/s | × baseline | p50 ms | p99 ms | peak RSS MiB | SQL/req | non-2xx |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|',
+  ];
+  for (const row of rows) {
+    const base = rows.find((r) => r.scenario === row.scenario && r.server === baseline);
+    const ratio = base && base.rps > 0 ? row.rps / base.rps : Number.NaN;
+    lines.push(
+      `| ${SCENARIO_LABELS[row.scenario]} | ${row.server} | ${fixed(row.rps)} | ${fixed(ratio, 2)} | ${fixed(row.p50, 1)} | ${fixed(row.p99, 1)} | ${fixed(row.peakRssMiB)} | ${fixed(row.sqlPerRequest, 2)} | ${row.non2xx} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+/** Replaces the text between `<!-- results:start -->` and `<!-- results:end -->`. */
+export function writeIntoResults(path: string, markdown: string): void {
+  const text = readFileSync(path, 'utf8');
+  const start = '<!-- results:start -->';
+  const end = '<!-- results:end -->';
+  const a = text.indexOf(start);
+  const b = text.indexOf(end);
+  if (a < 0 || b < a) throw new Error(`${path} lacks the results markers`);
+  writeFileSync(path, `${text.slice(0, a + start.length)}\n${markdown}\n${text.slice(b)}`);
+}

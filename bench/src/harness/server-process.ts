@@ -1,0 +1,63 @@
+/**
+ * Starts a server in its own process and waits for its `READY` line; a server
+ * that exits or stays silent is reported with the tail of its output.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import type { ServerDef } from './servers.ts';
+
+export interface RunningServer {
+  def: ServerDef;
+  port: number;
+  pid: number;
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function startServer(
+  def: ServerDef,
+  port: number,
+  databaseUrl: string,
+  poolSize: number,
+  timeoutMs = 60_000,
+): Promise<RunningServer> {
+  const child: ChildProcess = spawn(process.execPath, def.args, {
+    env: { ...process.env, ...def.env, PORT: String(port), DATABASE_URL: databaseUrl, POOL_SIZE: String(poolSize) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const collect = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-4000);
+  };
+  child.stderr?.on('data', collect);
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => fail(`no READY within ${timeoutMs / 1000} s`), timeoutMs);
+    const fail = (why: string) => {
+      clearTimeout(timer);
+      child.kill('SIGKILL');
+      reject(new Error(`${def.name}: ${why}\n${output.trim().split('\n').slice(-8).join('\n')}`));
+    };
+    child.stdout?.on('data', (chunk: Buffer) => {
+      collect(chunk);
+      if (output.includes('READY ')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.on('exit', (code) => fail(`exited with code ${code}`));
+  });
+  child.removeAllListeners('exit');
+  child.stdout?.resume();
+  return {
+    def,
+    port,
+    pid: child.pid!,
+    url: `http://127.0.0.1:${port}`,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 3000).unref();
+      }),
+  };
+}

@@ -1,0 +1,63 @@
+/**
+ * The servers under test: how to start each, which wire format it speaks, and
+ * whether it can run here at all. The slot for crud-collection on TypeORM is
+ * reserved; it joins the run by filling in its entry.
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Dialect } from './scenarios.ts';
+
+const file = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url));
+const tsx = (path: string) => ['--import', 'tsx', file(path)];
+
+export interface ServerDef {
+  name: string;
+  description: string;
+  dialect: Dialect;
+  /** Node arguments of the server process. */
+  args: string[];
+  env?: Record<string, string>;
+  /** Why it cannot run here, or undefined when it can. */
+  unavailable?: () => string | undefined;
+}
+
+/** The baseline every ratio is taken against. */
+export const BASELINE = 'hand-prepared';
+
+export const SERVERS: ServerDef[] = [
+  {
+    name: 'crud-collection',
+    description: 'crud-collection + Drizzle + Fastify',
+    dialect: 'crud',
+    args: tsx('servers/crud-collection/server.ts'),
+  },
+  // Slot: crud-collection + TypeORM + Fastify (to be added with src/servers/crud-collection-typeorm/server.ts).
+  {
+    name: 'hand-plain',
+    description: 'hand-written Fastify 5 + Drizzle 0.45, queries built per request',
+    dialect: 'crud',
+    args: tsx('servers/handwritten/server.ts'),
+    env: { MODE: 'plain' },
+  },
+  {
+    name: 'hand-prepared',
+    description: 'hand-written Fastify 5 + Drizzle 0.45, prepared statements',
+    dialect: 'crud',
+    args: tsx('servers/handwritten/server.ts'),
+    env: { MODE: 'prepared' },
+  },
+  {
+    name: 'platformatic',
+    description: 'Platformatic DB 2 (REST, auto-generated)',
+    dialect: 'platformatic',
+    args: tsx('servers/platformatic/server.ts'),
+  },
+  {
+    name: 'nest-dataui',
+    description: 'NestJS 10 + @dataui/crud + TypeORM 0.3 (Express)',
+    dialect: 'nest',
+    args: [file('servers/nest/dist/main.js')],
+    unavailable: () =>
+      existsSync(file('servers/nest/dist/main.js')) ? undefined : 'not built (npm run build:nest failed)',
+  },
+];

@@ -1,0 +1,109 @@
+/**
+ * `npm run bench`: seed the database, count SQL per request, measure every
+ * server on every scenario, time router builds, and write the table into
+ * RESULTS.md (and results/latest.json).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { config, databaseUrl } from './config.ts';
+import { setupDatabase } from './db/setup.ts';
+import { BenchRows } from './harness/bench-rows.ts';
+import { linkLibrary } from './harness/link-library.ts';
+import { loadPass } from './harness/load-pass.ts';
+import { resultsTable, type Row, writeIntoResults } from './harness/report.ts';
+import { compareResponses } from './harness/response-check.ts';
+import { routerBuildPass, routerBuildTable } from './harness/router-build-pass.ts';
+import { SCENARIOS, type Scenario } from './harness/scenarios.ts';
+import { type RunningServer, startServer } from './harness/server-process.ts';
+import { BASELINE, SERVERS, type ServerDef } from './harness/servers.ts';
+import { countStatements } from './harness/statement-count.ts';
+
+const log = (line: string) => console.log(line);
+const started = performance.now();
+const here = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url));
+
+linkLibrary();
+await setupDatabase(log);
+const rows = new BenchRows(databaseUrl());
+await rows.connect();
+
+const scenarios = SCENARIOS.filter((s) => !config.scenarios || config.scenarios.includes(s));
+const skipped = new Map<string, string>();
+const wanted = SERVERS.filter((s) => !config.only || config.only.includes(s.name) || s.name === BASELINE);
+const candidates: ServerDef[] = [];
+for (const def of wanted) {
+  const why = def.unavailable?.();
+  if (why) skipped.set(def.name, why);
+  else candidates.push(def);
+}
+
+// 1. SQL statements per request, through the counting proxy.
+const runTag = Date.now().toString(36);
+const sqlCounts = new Map<string, Map<Scenario, number>>();
+for (const [i, def] of candidates.entries()) {
+  try {
+    const counts = await countStatements(def, 3100 + i, scenarios, async (scenario, n) => {
+      const tag = `${runTag}-count-${def.name}-${scenario}`;
+      return { tag: `bench-${tag}`, deleteIds: scenario === 'delete' ? await rows.insertForDelete(tag, n) : undefined };
+    });
+    sqlCounts.set(def.name, counts);
+    log(`counted SQL per request: ${def.name}`);
+  } catch (error) {
+    skipped.set(def.name, (error as Error).message.split('\n').slice(0, 3).join(' / '));
+    log(`skipping ${def.name}: ${(error as Error).message}`);
+  }
+}
+await rows.removeTagged(`${runTag}-count-`);
+
+// 2. Throughput, latency and memory, with every server up.
+const servers: RunningServer[] = [];
+for (const [i, def] of candidates.entries()) {
+  if (skipped.has(def.name)) continue;
+  try {
+    servers.push(await startServer(def, 3200 + i, databaseUrl(), config.poolSize));
+  } catch (error) {
+    skipped.set(def.name, (error as Error).message.split('\n')[0]!);
+  }
+}
+const baseline = servers.find((s) => s.def.name === BASELINE);
+const sameResponses = baseline ? await compareResponses(servers, baseline) : new Map<string, string>();
+for (const [name, verdict] of sameResponses) log(`responses of ${name} vs ${BASELINE}: ${verdict}`);
+let measured: Row[] = [];
+try {
+  const loaded = await loadPass(servers, scenarios, rows, runTag, log);
+  measured = loaded.map((r) => ({ ...r, sqlPerRequest: sqlCounts.get(r.server)?.get(r.scenario) ?? Number.NaN }));
+} finally {
+  await Promise.all(servers.map((s) => s.stop()));
+  await rows.close();
+}
+
+// 3. Router build time and memory (crud-collection only).
+const builds = skipped.has('crud-collection') ? [] : await routerBuildPass(log);
+
+// 4. Report.
+const minutes = ((performance.now() - started) / 60_000).toFixed(1);
+const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+const report = [
+  `Run of ${new Date().toISOString()}, ${minutes} min: ${os.cpus().length} × ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, Node ${process.version}, PostgreSQL on the same machine.`,
+  `Settings: ${config.connections} connections, ${config.warmup} s warm-up + ${config.duration} s measured per scenario and server, pool of ${config.poolSize} connections per server, SQL counted over ${config.countRequests} sequential requests.`,
+  '',
+  resultsTable(measured, BASELINE),
+  '',
+  '**Same responses as the baseline** (read scenarios, crud-collection wire format):',
+  '',
+  ...[...sameResponses].map(([name, verdict]) => `- ${name}: ${verdict}`),
+  '',
+  '**Not measured**:',
+  '',
+  ...(skipped.size === 0 ? ['- none'] : [...skipped].map(([name, why]) => `- ${name}: ${why}`)),
+  '',
+  '**Router build** (crud-collection: N collections → getRouter + toFastify + app.ready, fresh process each):',
+  '',
+  builds.length ? routerBuildTable(builds) : '- not run (crud-collection unavailable)',
+].join('\n');
+mkdirSync(here('results'), { recursive: true });
+writeFileSync(here('results/latest.json'), JSON.stringify({ measured, skipped: [...skipped], builds }, null, 2));
+writeFileSync(here('results/latest.md'), `${report}\n`);
+if (process.env.BENCH_WRITE_RESULTS !== '0') writeIntoResults(here('RESULTS.md'), report);
+log(`\n${report}`);
