@@ -5,7 +5,7 @@
  * ```sh
  * npm run demo                      # http://127.0.0.1:3000/docs
  * PORT=8080 npm run demo            # another port
- * FORUM_ORM=drizzle npm run demo    # the ORM behind the adapters (drizzle is the default)
+ * FORUM_ORM=typeorm npm run demo    # the ORM behind the adapters: drizzle (default) or typeorm
  * ```
  *
  * The file (`examples/forum/forum.db` unless `FORUM_DB` says otherwise) is
@@ -81,10 +81,7 @@ async function connect(orm: ForumOrm, file: string): Promise<ForumConnection> {
     case 'drizzle':
       return (await import('./drizzle.ts')).openForum(file);
     case 'typeorm':
-      // TODO(lead): add examples/forum/typeorm.ts exporting `openForum(file): Promise<ForumConnection>`
-      // over the TypeORM forum entities, then `return (await import('./typeorm.ts')).openForum(file);`
-      // TypeORM has no libsql driver, so it needs a SQLite driver package (better-sqlite3 or sql.js).
-      throw new Error('FORUM_ORM=typeorm is planned but not wired yet; use FORUM_ORM=drizzle');
+      return (await import('./typeorm.ts')).openForum(file);
     default:
       throw new Error(`FORUM_ORM must be "drizzle" or "typeorm", not ${JSON.stringify(orm)}`);
   }
