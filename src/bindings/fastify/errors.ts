@@ -23,15 +23,19 @@ interface AjvIssue {
   params: Record<string, unknown>;
 }
 
+/** One error per failing field: the first Ajv reports (a nullable field fails its type, `null` and `anyOf`). */
 function fieldErrors(error: FastifyError): FieldError[] {
   const source = SOURCES[error.validationContext ?? 'body'] ?? 'body';
-  return (error.validation as AjvIssue[]).map((issue) => {
+  const byPath = new Map<string, string>();
+  for (const issue of error.validation as AjvIssue[]) {
     const segments = issue.instancePath.split('/').filter(Boolean);
     if (typeof issue.params.missingProperty === 'string') segments.push(issue.params.missingProperty);
+    const path = [source, ...segments].join('.');
     const allowed = issue.params.allowedValues as unknown[] | undefined;
-    const message = allowed ? `must be one of: ${allowed.join(', ')}` : (issue.message ?? 'is invalid');
-    return { path: [source, ...segments].join('.'), message };
-  });
+    if (!byPath.has(path))
+      byPath.set(path, allowed ? `must be one of: ${allowed.join(', ')}` : (issue.message ?? 'is invalid'));
+  }
+  return [...byPath].map(([path, message]) => ({ path, message }));
 }
 
 /** Maps a framework or library error to an `HttpError`; `undefined` for unexpected errors. */

@@ -73,6 +73,7 @@ export function toFastify(router: CrudRouter): FastifyPluginAsync {
   return async function crudCollection(app) {
     app.setValidatorCompiler(createValidatorCompiler());
     app.setErrorHandler(problemHandler);
+    app.removeContentTypeParser('text/plain');
     for (const route of router.routes) {
       const url = fastifyPath(router.prefix, route.path);
       const options = routeOptions(route, url);

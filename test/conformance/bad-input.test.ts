@@ -1,0 +1,91 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { describeForum } from '../support/forum-suite.ts';
+
+describeForum(
+  'bad input never writes and never leaks',
+  (s) => {
+    const unchanged = async () => {
+      assert.equal((await s.rows('category')).length, 3);
+      assert.equal((await s.rows('post')).length, 4);
+    };
+    const isProblem = (res: { status: number; headers: Record<string, unknown>; body: unknown }, status: number) => {
+      assert.equal(res.status, status);
+      assert.match(String(res.headers['content-type']), /application\/problem\+json/);
+      assert.doesNotMatch(JSON.stringify(res.body), /SELECT|INSERT|UPDATE|DELETE|constraint|at .*\.ts/i);
+    };
+
+    test('malformed JSON is 422', async () => {
+      const res = await s.call('POST', '/categories', '{"name": ', { 'content-type': 'application/json' });
+      isProblem(res, 422);
+      await unchanged();
+    });
+
+    test('wrong types and missing fields are 422 naming each field', async () => {
+      const res = await s.call('POST', '/posts', { thread_id: 'one', author_id: 'x' });
+      isProblem(res, 422);
+      const paths = res.body.errors.map((e: { path: string }) => e.path).sort();
+      assert.deepEqual(paths, ['body.author_id', 'body.slug', 'body.thread_id']);
+      const patch = await s.call('PATCH', '/categories/1', { name: 42 });
+      isProblem(patch, 422);
+      assert.equal(patch.body.errors[0].path, 'body.name');
+      await unchanged();
+    });
+
+    test('a string longer than its column is 422', async () => {
+      isProblem(await s.call('POST', '/categories', { name: 'x'.repeat(101) }), 422);
+      await unchanged();
+    });
+
+    test('non-numeric ids are 422', async () => {
+      for (const [method, url] of [
+        ['GET', '/categories/abc'],
+        ['PATCH', '/categories/1.5'],
+        ['DELETE', '/categories/-'],
+      ] as const) {
+        isProblem(await s.call(method, url, method === 'PATCH' ? {} : undefined), 422);
+      }
+      await unchanged();
+    });
+
+    test('an oversize body is 413', async () => {
+      isProblem(await s.call('POST', '/categories', { name: 'x'.repeat(2_000_000) }), 413);
+      await unchanged();
+    });
+
+    test('a body that is not JSON is 415', async () => {
+      isProblem(await s.call('POST', '/categories', 'name=x', { 'content-type': 'text/plain' }), 415);
+      await unchanged();
+    });
+
+    test('unknown and read-only body keys never reach the database', async () => {
+      const res = await s.call('POST', '/categories', {
+        name: 'Mass',
+        id: 77,
+        created_at: '2000-01-01T00:00:00Z',
+        is_admin: true,
+      });
+      assert.equal(res.status, 201);
+      assert.notEqual(res.body.id, 77);
+      assert.equal(res.body.is_admin, undefined);
+      assert.equal((await s.rows('category', { id: 77 })).length, 0);
+      await s.call('PATCH', `/categories/${res.body.id}`, { id: 78, name: 'Mass2' });
+      assert.equal((await s.rows('category', { id: 78 })).length, 0);
+      assert.equal((await s.rows('category', { id: res.body.id }))[0]?.name, 'Mass2');
+    });
+
+    test('a unique violation is 409', async () => {
+      isProblem(await s.call('POST', '/users', { username: 'ada' }), 409);
+      isProblem(await s.call('PATCH', '/users/2', { username: 'ada' }), 409);
+      assert.equal((await s.rows('user', { username: 'ada' })).length, 1);
+    });
+
+    test('a foreign-key violation is 409', async () => {
+      isProblem(await s.call('POST', '/threads', { category_id: 999, title: 'Orphan' }), 409);
+      isProblem(await s.call('DELETE', '/categories/1'), 409);
+      await unchanged();
+      assert.equal((await s.rows('thread')).length, 3);
+    });
+  },
+  { reset: 'each' },
+);

@@ -1,0 +1,99 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { describeForum } from '../support/forum-suite.ts';
+
+describeForum(
+  'the five generated routes',
+  (s) => {
+    test('GET / returns a page ordered by primary key, relation keys null', async () => {
+      const res = await s.call('GET', '/categories');
+      assert.equal(res.status, 200);
+      assert.deepEqual(
+        { page: res.body.page, per_page: res.body.per_page, count: res.body.count },
+        { page: 1, per_page: 20, count: 3 },
+      );
+      assert.deepEqual(
+        res.body.data.map((c: { id: number }) => c.id),
+        [1, 2, 3],
+      );
+      const first = res.body.data[0];
+      assert.equal(first.name, 'General');
+      assert.ok(first.created_at, 'server default is returned');
+      assert.equal(first.threads, null);
+    });
+
+    test('the root answers with and without a trailing slash', async () => {
+      assert.deepEqual((await s.call('GET', '/categories/')).body, (await s.call('GET', '/categories')).body);
+    });
+
+    test('GET /{pk} returns the object, 404 problem when missing', async () => {
+      const res = await s.call('GET', '/threads/3');
+      assert.equal(res.status, 200);
+      assert.deepEqual(
+        { id: res.body.id, category_id: res.body.category_id, title: res.body.title },
+        { id: 3, category_id: 2, title: 'Install fails' },
+      );
+      const missing = await s.call('GET', '/threads/999');
+      assert.equal(missing.status, 404);
+      assert.match(String(missing.headers['content-type']), /application\/problem\+json/);
+      assert.deepEqual(missing.body, {
+        type: 'about:blank',
+        title: 'Not Found',
+        status: 404,
+        detail: 'Not found',
+        code: 'not_found',
+      });
+    });
+
+    test('POST / creates: 201 with the object, row in the database, server defaults filled', async () => {
+      const res = await s.call('POST', '/categories', { name: 'News' });
+      assert.equal(res.status, 201);
+      assert.equal(res.body.name, 'News');
+      assert.equal(typeof res.body.id, 'number');
+      assert.ok(res.body.created_at);
+      const rows = await s.rows('category', { id: res.body.id });
+      assert.equal(rows.length, 1);
+      assert.equal(rows[0]?.name, 'News');
+    });
+
+    test('POST / keeps a natural primary key and a nullable foreign key', async () => {
+      const res = await s.call('POST', '/posts', { thread_id: 2, slug: 'anon' });
+      assert.equal(res.status, 201);
+      assert.equal(res.body.author_id, null);
+      const tr = await s.call('POST', '/post-translations', { post_id: 2, language: 'de', body: 'Hallo' });
+      assert.equal(tr.status, 201);
+      assert.deepEqual([tr.body.post_id, tr.body.language, tr.body.body], [2, 'de', 'Hallo']);
+    });
+
+    test('PATCH /{pk} updates only the given fields and answers null', async () => {
+      const res = await s.call('PATCH', '/threads/1', { title: 'Welcome!' });
+      assert.equal(res.status, 200);
+      assert.equal(res.body, null);
+      const [row] = await s.rows('thread', { id: 1 });
+      assert.equal(row?.title, 'Welcome!');
+      assert.equal(Number(row?.category_id), 1);
+    });
+
+    test('PATCH and DELETE on a missing record give 404', async () => {
+      assert.equal((await s.call('PATCH', '/threads/999', { title: 'x' })).status, 404);
+      assert.equal((await s.call('DELETE', '/threads/999')).status, 404);
+    });
+
+    test('DELETE /{pk} answers the deleted object and removes the row', async () => {
+      const res = await s.call('DELETE', '/posts/4');
+      assert.equal(res.status, 200);
+      assert.equal(res.body.slug, 'npm-error');
+      assert.equal((await s.rows('post', { id: 4 })).length, 0);
+    });
+
+    test('composite keys are several path parameters', async () => {
+      const res = await s.call('GET', '/post-translations/1/fr');
+      assert.equal(res.status, 200);
+      assert.equal(res.body.body, 'Bonjour');
+      assert.equal((await s.call('PATCH', '/post-translations/1/fr', { body: 'Salut' })).status, 200);
+      assert.equal((await s.rows('post_translation', { post_id: 1, language: 'fr' }))[0]?.body, 'Salut');
+      assert.equal((await s.call('GET', '/post-translations/1/xx')).status, 404);
+    });
+  },
+  { reset: 'each' },
+);

@@ -1,0 +1,181 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import swagger from '@fastify/swagger';
+import {
+  CRUDCollection,
+  type CRUDCollectionOptions,
+  type CrudRequest,
+  FilterSchemaDependency,
+  HttpError,
+  type IncludeData,
+  NestedConfig,
+  type ParentRef,
+  type PkValues,
+  ReplaceSignatureDependency,
+  type Row,
+} from 'crud-collection';
+import { toFastify } from 'crud-collection/fastify';
+import Fastify from 'fastify';
+import { z } from 'zod';
+import { call, describeForum } from '../support/forum-suite.ts';
+
+async function serve(...routers: ReturnType<CRUDCollection['getRouter']>[]) {
+  const app = Fastify();
+  await app.register(swagger, { openapi: { info: { title: 't', version: '1' } } });
+  for (const router of routers) await app.register(toFastify(router));
+  await app.ready();
+  return app;
+}
+
+describeForum(
+  'replaceable handlers, schemas, dependencies and extra routes',
+  (s) => {
+    const categories = (options: CRUDCollectionOptions = {}) =>
+      new CRUDCollection({ ormAdapter: s.harness.adapters.category, ...options });
+
+    test('a handler override calling super with changed input; the document does not change', async () => {
+      class Upper extends CRUDCollection {
+        override createOneHandler(data: Row, parents: readonly ParentRef[]) {
+          return super.createOneHandler({ ...data, name: String(data.name).toUpperCase() }, parents);
+        }
+      }
+      const plain = await serve(categories().getRouter({ prefix: '/c' }));
+      const app = await serve(new Upper({ ormAdapter: s.harness.adapters.category }).getRouter({ prefix: '/c' }));
+      const res = await call(app, 'POST', '/c', { name: 'loud' });
+      assert.deepEqual([res.status, res.body.name], [201, 'LOUD']);
+      assert.deepEqual(app.swagger(), plain.swagger());
+    });
+
+    test('getOneNotFound may return a value, giving 200', async () => {
+      class Fallback extends CRUDCollection {
+        override async getOneNotFound(pk: PkValues, _include: IncludeData) {
+          return {
+            id: pk.id,
+            name: 'placeholder',
+            created_at: '2000-01-01T00:00:00Z',
+            updated_at: '2000-01-01T00:00:00Z',
+          };
+        }
+      }
+      const app = await serve(new Fallback({ ormAdapter: s.harness.adapters.category }).getRouter({ prefix: '/c' }));
+      const res = await call(app, 'GET', '/c/42');
+      assert.deepEqual([res.status, res.body.id, res.body.name], [200, 42, 'placeholder']);
+    });
+
+    test('static options inherit along the class chain; the constructor wins', async () => {
+      const seen: string[] = [];
+      class Audited extends CRUDCollection {
+        static dependencies = [() => void seen.push('audit')];
+        static disableDelete = true;
+      }
+      class Categories extends Audited {
+        static publicFields = ['id', 'name'];
+      }
+      const app = await serve(
+        new Categories({ ormAdapter: s.harness.adapters.category, disableDelete: null }).getRouter({ prefix: '/c' }),
+      );
+      const res = await call(app, 'GET', '/c/1');
+      assert.deepEqual(Object.keys(res.body).sort(), ['id', 'name', 'threads']);
+      assert.deepEqual(seen, ['audit']);
+      assert.equal((await call(app, 'DELETE', '/c/1')).status, 405);
+    });
+
+    test('createOutSchema and updateOutSchema shape POST and PATCH responses', async () => {
+      const out = z.object({ id: z.int(), name: z.string() });
+      const app = await serve(categories({ createOutSchema: out, updateOutSchema: out }).getRouter({ prefix: '/c' }));
+      const created = await call(app, 'POST', '/c', { name: 'Out' });
+      assert.deepEqual(Object.keys(created.body).sort(), ['id', 'name']);
+      const updated = await call(app, 'PATCH', `/c/${created.body.id}`, { name: 'Out2' });
+      assert.deepEqual([updated.status, updated.body.name], [200, 'Out2']);
+    });
+
+    test('a given schema replaces generation (C3); createSchema is resolved when the router is built (C1)', async () => {
+      const collection = categories({ createSchema: z.object({ name: z.string().min(3) }) });
+      const app = await serve(collection.getRouter({ prefix: '/c' }));
+      assert.equal((await call(app, 'POST', '/c', { name: 'ab' })).status, 422);
+      const threads = new CRUDCollection({ ormAdapter: s.harness.adapters.thread });
+      assert.equal(threads.createSchema, undefined);
+      categories().addNestedCollection('/threads', threads).getRouter({ prefix: '/c' });
+      assert.deepEqual(Object.keys((threads.createSchema as z.ZodObject | undefined)?.shape ?? {}), ['title']);
+    });
+
+    test("dependencies given as router options are replaced by the collection's own (C2)", async () => {
+      const deny = () => {
+        throw new HttpError(401);
+      };
+      const app = await serve(categories().getRouter({ prefix: '/c', dependencies: [deny] }));
+      assert.equal((await call(app, 'GET', '/c')).status, 200);
+    });
+
+    test('dependencyOverrides replace a marker, plain resolvers wrapped automatically', async () => {
+      const onlyHelp = (_req: CrudRequest) => ({ name: 'Help' });
+      const app = await serve(
+        categories({ dependencyOverrides: new Map([[FilterSchemaDependency, onlyHelp]]) }).getRouter({ prefix: '/c' }),
+      );
+      const page = (await call(app, 'GET', '/c')).body;
+      assert.deepEqual(
+        page.data.map((c: { id: number }) => c.id),
+        [2],
+      );
+      const declared = new ReplaceSignatureDependency((req) => ({ name: req.query.q }), {
+        query: z.object({ q: z.string() }),
+      });
+      const strict = await serve(
+        categories({ dependencyOverrides: new Map([[FilterSchemaDependency, declared]]) }).getRouter({ prefix: '/c' }),
+      );
+      assert.equal((await call(strict, 'GET', '/c')).status, 422);
+      assert.equal((await call(strict, 'GET', '/c?q=General')).body.count, 1);
+    });
+
+    test('extras win over generated routes, pass options through, and receive every ancestor key', async () => {
+      const posts = new CRUDCollection({ ormAdapter: s.harness.adapters.post });
+      posts.extra.get('/summary', { status: 202, tags: ['x'], summary: 'Keys' }, ({ pk, parents }) => ({
+        pk,
+        parents,
+      }));
+      posts.extra.patch('', { response: z.object({ replaced: z.boolean() }) }, () => ({ replaced: true, hidden: 1 }));
+      posts.extra.collection.post(
+        '/bulk',
+        {
+          dependencies: [
+            () => {
+              throw new HttpError(403, 'bulk is closed');
+            },
+          ],
+        },
+        () => 'unreachable',
+      );
+      const threads = new CRUDCollection({ ormAdapter: s.harness.adapters.thread });
+      threads.addNestedCollection('/posts', posts, new NestedConfig());
+      const app = await serve(categories().addNestedCollection('/threads', threads).getRouter({ prefix: '/c' }));
+      const res = await call(app, 'GET', '/c/1/threads/2/posts/3/summary');
+      assert.equal(res.status, 202);
+      assert.deepEqual(res.body, { pk: { id: 3 }, parents: [{ id: 2 }, { id: 1 }] });
+      assert.deepEqual((await call(app, 'PATCH', '/c/1/threads/2/posts/3', { slug: 'x' })).body, { replaced: true });
+      assert.equal((await call(app, 'POST', '/c/1/threads/2/posts/bulk')).status, 403);
+      const doc = app.swagger() as unknown as {
+        paths: Record<string, Record<string, { tags: string[]; summary: string }>>;
+      };
+      const summary = doc.paths['/c/{category_id}/threads/{thread_id}/posts/{post_id}/summary']?.get;
+      assert.deepEqual([summary?.tags, summary?.summary], [['x'], 'Keys']);
+    });
+
+    test('NestedConfig router options: tags, dependencies, hidden from the schema', async () => {
+      const seen: string[] = [];
+      const threads = new CRUDCollection({ ormAdapter: s.harness.adapters.thread });
+      const config = new NestedConfig({
+        routerOptions: { tags: ['threads'], dependencies: [() => void seen.push('nested')], includeInSchema: false },
+      });
+      const app = await serve(
+        categories()
+          .addNestedCollection('/threads', threads, config)
+          .getRouter({ prefix: '/c', tags: ['c'] }),
+      );
+      assert.equal((await call(app, 'GET', '/c/1/threads')).status, 200);
+      assert.deepEqual(seen, ['nested']);
+      const doc = app.swagger() as unknown as { paths: Record<string, unknown> };
+      assert.ok(!Object.keys(doc.paths).some((p) => p.includes('threads')));
+    });
+  },
+  { reset: 'each' },
+);

@@ -1,0 +1,103 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { describeForum } from '../support/forum-suite.ts';
+
+const ids = (body: { data: { id: number }[] }) => body.data.map((row) => row.id);
+
+describeForum('list filters, sorting, pagination and includes', (s) => {
+  test('filters are exact and AND-combined', async () => {
+    assert.deepEqual(ids((await s.call('GET', '/posts?thread_id=1')).body), [1, 2]);
+    assert.deepEqual(ids((await s.call('GET', '/posts?thread_id=1&author_id=2')).body), [2]);
+    assert.deepEqual(ids((await s.call('GET', '/posts?slug=hel')).body), []);
+    const page = (await s.call('GET', '/posts?thread_id=1&author_id=3')).body;
+    assert.deepEqual([page.count, page.data], [0, []]);
+  });
+
+  test('unknown query parameters are ignored', async () => {
+    assert.deepEqual(ids((await s.call('GET', '/posts?nope=1')).body), [1, 2, 3, 4]);
+  });
+
+  test('sort is repeatable, ascending by default, first mention wins', async () => {
+    assert.deepEqual(ids((await s.call('GET', '/posts?sort=slug')).body), [3, 1, 2, 4]);
+    assert.deepEqual(ids((await s.call('GET', '/posts?sort=slug:desc')).body), [4, 2, 1, 3]);
+    assert.deepEqual(ids((await s.call('GET', '/posts?sort=thread_id:desc&sort=id:desc')).body), [4, 3, 2, 1]);
+    assert.deepEqual(
+      ids((await s.call('GET', '/posts?sort=thread_id&sort=thread_id:desc&sort=id:desc')).body),
+      [2, 1, 3, 4],
+    );
+  });
+
+  test('bad sort values are 422 naming the parameter', async () => {
+    for (const value of ['nope', 'slug:up', 'slug,id']) {
+      const res = await s.call('GET', `/posts?sort=${value}`);
+      assert.equal(res.status, 422, value);
+      assert.equal(res.body.errors[0].path, 'query.sort.0');
+    }
+  });
+
+  test('page and per_page slice the list; count is the total', async () => {
+    const first = (await s.call('GET', '/posts?per_page=3')).body;
+    assert.deepEqual([first.page, first.per_page, first.count, ids(first)], [1, 3, 4, [1, 2, 3]]);
+    const second = (await s.call('GET', '/posts?per_page=3&page=2')).body;
+    assert.deepEqual([second.count, ids(second)], [4, [4]]);
+    const beyond = (await s.call('GET', '/posts?per_page=3&page=5')).body;
+    assert.deepEqual([beyond.count, ids(beyond)], [4, []]);
+  });
+
+  test('page and per_page out of range are 422', async () => {
+    for (const query of ['page=0', 'per_page=0', 'per_page=101', 'page=abc', 'per_page=2.5']) {
+      const res = await s.call('GET', `/posts?${query}`);
+      assert.equal(res.status, 422, query);
+      assert.equal(res.body.code, 'validation_failed');
+    }
+  });
+
+  test('include loads to-one, to-many and many-to-many relations', async () => {
+    const post = (await s.call('GET', '/posts/1?include=thread&include=author')).body;
+    assert.equal(post.thread.title, 'Welcome');
+    assert.equal(post.author.username, 'ada');
+    assert.equal(post.translations, null);
+    const anonymous = (await s.call('GET', '/posts/4?include=author')).body;
+    assert.equal(anonymous.author, null);
+    const category = (await s.call('GET', '/categories/1?include=threads')).body;
+    assert.deepEqual(category.threads.map((t: { id: number }) => t.id).sort(), [1, 2]);
+    const empty = (await s.call('GET', '/categories/3?include=threads')).body;
+    assert.deepEqual(empty.threads, []);
+    const translation = (await s.call('GET', '/post-translations/1/en?include=tags')).body;
+    assert.deepEqual(translation.tags.map((t: { name: string }) => t.name).sort(), ['intro', 'meta']);
+  });
+
+  test('included objects are flat', async () => {
+    const post = (await s.call('GET', '/posts/1?include=thread')).body;
+    assert.equal(post.thread.posts, undefined);
+    assert.equal(post.thread.category, undefined);
+  });
+
+  test('unknown or comma-joined include is 422', async () => {
+    assert.equal((await s.call('GET', '/posts?include=nope')).status, 422);
+    assert.equal((await s.call('GET', '/posts?include=thread,author')).status, 422);
+    assert.equal((await s.call('GET', '/posts/1?include=thread,author')).status, 422);
+  });
+
+  test('includes cost a fixed number of statements whatever the page size', async () => {
+    const cost = async (url: string) => {
+      s.harness.resetQueryCount();
+      assert.equal((await s.call('GET', url)).status, 200);
+      return s.harness.queryCount();
+    };
+    const one = await cost('/posts?per_page=1&include=thread&include=author');
+    const all = await cost('/posts?per_page=3&include=thread&include=author');
+    assert.equal(all, one);
+    assert.ok(all <= 4, `at most data + count + one per relation, got ${all}`);
+    const short = await cost('/posts?per_page=100&include=thread&include=author');
+    assert.equal(short, all - 1, 'a short page skips the count');
+    const m2m = await cost('/post-translations?include=tags&include=post');
+    assert.ok(m2m <= 3, `short page: data + one per relation, got ${m2m}`);
+  });
+
+  test('a short page needs no count query', async () => {
+    s.harness.resetQueryCount();
+    await s.call('GET', '/categories');
+    assert.equal(s.harness.queryCount(), 1);
+  });
+});

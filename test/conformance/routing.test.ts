@@ -1,0 +1,122 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import swagger from '@fastify/swagger';
+import { CRUDCollection, HttpError } from 'crud-collection';
+import { toFastify } from 'crud-collection/fastify';
+import Fastify from 'fastify';
+import { call, describeForum } from '../support/forum-suite.ts';
+
+describeForum('routing, dependencies and the OpenAPI document', (s) => {
+  test('a disabled route answers 405 with Allow; other methods still work', async () => {
+    class NoDelete extends CRUDCollection {
+      static disableDelete = true;
+    }
+    const app = Fastify();
+    await app.register(toFastify(new NoDelete({ ormAdapter: s.harness.adapters.tag }).getRouter({ prefix: '/tags' })));
+    const res = await call(app, 'DELETE', '/tags/1');
+    assert.equal(res.status, 405);
+    assert.equal(res.headers.allow, 'GET, PATCH');
+    assert.equal((await call(app, 'GET', '/tags/1')).status, 200);
+    const reenabled = Fastify();
+    const router = new NoDelete({ ormAdapter: s.harness.adapters.tag, disableDelete: false, disableCreate: true });
+    await reenabled.register(toFastify(router.getRouter({ prefix: '/tags' })));
+    assert.equal((await call(reenabled, 'POST', '/tags', { name: 'x' })).status, 405);
+    assert.equal((await call(reenabled, 'DELETE', '/tags/999')).status, 404);
+  });
+
+  test('a dependency that throws 401 stops the request before any database work', async () => {
+    const deny = () => {
+      throw new HttpError(401, 'login required');
+    };
+    const app = Fastify();
+    const tags = new CRUDCollection({ ormAdapter: s.harness.adapters.tag, dependencies: [deny] });
+    await app.register(toFastify(tags.getRouter({ prefix: '/tags' })));
+    s.harness.resetQueryCount();
+    for (const [method, url] of [
+      ['GET', '/tags'],
+      ['GET', '/tags/1'],
+      ['POST', '/tags'],
+      ['PATCH', '/tags/1'],
+      ['DELETE', '/tags/1'],
+    ] as const) {
+      const res = await call(app, method, url, method === 'POST' || method === 'PATCH' ? { name: 'z' } : undefined);
+      assert.equal(res.status, 401, `${method} ${url}`);
+      assert.equal(res.body.detail, 'login required');
+    }
+    assert.equal(s.harness.queryCount(), 0);
+  });
+
+  test('per-operation dependencies apply to their route only', async () => {
+    const seen: string[] = [];
+    const app = Fastify();
+    const tags = new CRUDCollection({
+      ormAdapter: s.harness.adapters.tag,
+      getManyDependencies: [() => void seen.push('many')],
+      getOneDependencies: [() => void seen.push('one')],
+      createDependencies: [() => void seen.push('create')],
+      updateDependencies: [() => void seen.push('update')],
+      deleteDependencies: [
+        () => {
+          throw new HttpError(403, 'no deleting');
+        },
+      ],
+    });
+    await app.register(toFastify(tags.getRouter({ prefix: '/tags' })));
+    await call(app, 'GET', '/tags');
+    await call(app, 'GET', '/tags/1');
+    assert.deepEqual(seen, ['many', 'one']);
+    assert.equal((await call(app, 'DELETE', '/tags/1')).status, 403);
+  });
+
+  test('every operation is in the OpenAPI document with tags and unique operationIds', async () => {
+    await s.app.ready();
+    const doc = s.app.swagger() as unknown as {
+      paths: Record<string, Record<string, { operationId: string; tags: string[] }>>;
+    };
+    const ops = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, op]) => ({ path, method, ...op })),
+    );
+    const idsOf = ops.map((o) => o.operationId);
+    assert.equal(new Set(idsOf).size, idsOf.length, 'operationIds are unique');
+    for (const op of ops) assert.ok(op.tags?.length, `${op.method} ${op.path} has tags`);
+    const expected = [
+      'get /categories',
+      'post /categories',
+      'get /categories/{category_id}',
+      'patch /categories/{category_id}',
+      'delete /categories/{category_id}',
+      'get /categories/{category_id}/threads/{thread_id}/posts/{post_id}',
+      'get /posts/{post_id}/translations/{post_translation_language}',
+      'get /posts/{post_id}/threads/{thread_id}/categories',
+      'get /users/me',
+      'post /users/me/posts',
+      'get /categories/search',
+      'get /categories/{category_id}/stats',
+      'get /post-translations/{post_id}/{post_translation_language}',
+    ];
+    const present = new Set(ops.map((o) => `${o.method} ${o.path}`));
+    for (const op of expected) assert.ok(present.has(op), `${op} is documented`);
+    assert.ok(
+      ![...present].some((p) => p.includes('{user_id}/posts') || p.includes('/me/{')),
+      'no {user_id} under /me',
+    );
+  });
+
+  test('swagger shows repeatable sort and include as query arrays', async () => {
+    const app = Fastify();
+    await app.register(swagger, { openapi: { info: { title: 't', version: '1' } } });
+    await app.register(
+      toFastify(new CRUDCollection({ ormAdapter: s.harness.adapters.post }).getRouter({ prefix: '/posts' })),
+    );
+    await app.ready();
+    const doc = app.swagger() as unknown as {
+      paths: Record<string, { get: { parameters: { name: string; schema: { type: string } }[] } }>;
+    };
+    const params = doc.paths['/posts']?.get.parameters ?? [];
+    const byName = Object.fromEntries(params.map((p) => [p.name, p.schema.type]));
+    assert.equal(byName.sort, 'array');
+    assert.equal(byName.include, 'array');
+    assert.equal(byName.thread_id, 'integer');
+    assert.equal(byName.page, 'integer');
+  });
+});

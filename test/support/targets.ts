@@ -1,0 +1,7 @@
+/** Every ORM × database the conformance suite runs on. */
+import { drizzleTargets } from '../fixtures/drizzle/target.ts';
+import type { ForumTarget } from './forum-target.ts';
+
+export function forumTargets(): ForumTarget[] {
+  return [...drizzleTargets()];
+}
