@@ -1,0 +1,211 @@
+/**
+ * DrizzleAdapter.describe() over column types and relation shapes the forum does
+ * not use, for all three dialects, plus a SQLite round trip of converted values.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { createClient } from '@libsql/client';
+import type { FieldMeta } from 'crud-collection';
+import { DrizzleAdapter } from 'crud-collection/drizzle';
+import { relations, sql, type Table } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/libsql';
+import * as my from 'drizzle-orm/mysql-core';
+import * as pg from 'drizzle-orm/pg-core';
+import * as lite from 'drizzle-orm/sqlite-core';
+
+const noSession = async () => {
+  throw new Error('no database in this test');
+};
+const fields = (model: Table, schema?: Record<string, unknown>) =>
+  Object.fromEntries(
+    new DrizzleAdapter({ model, schema, getSession: noSession }).describe().fields.map((f) => [f.name, f]),
+  ) as Record<string, FieldMeta>;
+const pick = (f: FieldMeta | undefined) => [f?.kind, f?.serverGenerated, f?.hasClientDefault, f?.nullable];
+
+describe('column kinds', () => {
+  test('PostgreSQL', () => {
+    const mood = pg.pgEnum('mood', ['sad', 'happy']);
+    const widget = pg.pgTable('Widget', {
+      id: pg.uuid('id').primaryKey().defaultRandom(),
+      flag: pg.boolean('flag').notNull().default(false),
+      mood: mood('mood'),
+      status: pg.varchar('status', { length: 10, enum: ['draft', 'live'] }),
+      meta: pg.jsonb('meta'),
+      day: pg.date('day'),
+      day2: pg.date('day2', { mode: 'date' }),
+      price: pg.real('price'),
+      amount: pg.numeric('amount', { mode: 'number' }),
+      big: pg.bigint('big', { mode: 'bigint' }),
+      seq: pg.integer('seq').generatedAlwaysAsIdentity(),
+      token: pg.text('token').$defaultFn(() => 'x'),
+      at: pg.timestamp('at', { mode: 'string' }),
+      full: pg.text('full').generatedAlwaysAs(sql`'a'`),
+      code: pg.char('code', { length: 3 }).notNull(),
+    });
+    const f = fields(widget);
+    assert.equal(new DrizzleAdapter({ model: widget, getSession: noSession }).describe().name, 'widget');
+    assert.deepEqual(pick(f.id), ['uuid', true, false, false]);
+    assert.deepEqual(pick(f.flag), ['boolean', false, true, false]);
+    assert.deepEqual([f.mood?.kind, f.mood?.enumValues], ['enum', ['sad', 'happy']]);
+    assert.deepEqual([f.status?.kind, f.status?.enumValues], ['enum', ['draft', 'live']]);
+    assert.equal(f.meta?.kind, 'json');
+    assert.equal(f.day?.kind, 'date');
+    assert.equal(f.day2?.kind, 'date');
+    assert.equal(f.price?.kind, 'number');
+    assert.equal(f.amount?.kind, 'number');
+    assert.equal(f.big?.kind, 'bigint');
+    assert.deepEqual(pick(f.seq), ['integer', true, false, false]);
+    assert.deepEqual(pick(f.token), ['string', false, true, true]);
+    assert.equal(f.at?.kind, 'datetime');
+    assert.equal(f.full?.serverGenerated, true);
+    assert.deepEqual([f.code?.kind, f.code?.maxLength, f.code?.nullable], ['string', 3, false]);
+  });
+
+  test('SQLite', () => {
+    const gadget = lite.sqliteTable('gadget', {
+      id: lite.integer('id').primaryKey(),
+      on: lite.integer('on', { mode: 'boolean' }),
+      at: lite.integer('at', { mode: 'timestamp' }),
+      data: lite.text('data', { mode: 'json' }),
+      ratio: lite.real('ratio'),
+      kind: lite.text('kind', { enum: ['a', 'b'] }).default('a'),
+    });
+    const f = fields(gadget);
+    assert.deepEqual(pick(f.id), ['integer', true, false, false]);
+    assert.equal(f.on?.kind, 'boolean');
+    assert.equal(f.at?.kind, 'datetime');
+    assert.equal(f.data?.kind, 'json');
+    assert.equal(f.ratio?.kind, 'number');
+    assert.deepEqual([f.kind?.kind, f.kind?.enumValues, f.kind?.hasClientDefault], ['enum', ['a', 'b'], true]);
+  });
+
+  test('MySQL', () => {
+    const gizmo = my.mysqlTable('gizmo', {
+      id: my.serial('id').primaryKey(),
+      kind: my.mysqlEnum('kind', ['a', 'b']).notNull(),
+      ok: my.boolean('ok'),
+      at: my.datetime('at'),
+      stamp: my.timestamp('stamp').defaultNow(),
+      price: my.double('price'),
+      code: my.varchar('code', { length: 3 }),
+    });
+    const f = fields(gizmo);
+    assert.deepEqual(pick(f.id), ['integer', true, false, false]);
+    assert.deepEqual([f.kind?.kind, f.kind?.enumValues], ['enum', ['a', 'b']]);
+    assert.equal(f.ok?.kind, 'boolean');
+    assert.equal(f.at?.kind, 'datetime');
+    assert.deepEqual(pick(f.stamp), ['datetime', true, false, true]);
+    assert.equal(f.price?.kind, 'number');
+    assert.equal(f.code?.maxLength, 3);
+  });
+});
+
+describe('relations', () => {
+  const student = lite.sqliteTable('student', { id: lite.integer('id').primaryKey(), name: lite.text('name') });
+  const course = lite.sqliteTable('course', { id: lite.integer('id').primaryKey(), title: lite.text('title') });
+  const enrollment = lite.sqliteTable(
+    'enrollment',
+    {
+      student_id: lite
+        .integer('student_id')
+        .notNull()
+        .references(() => student.id),
+      course_id: lite
+        .integer('course_id')
+        .notNull()
+        .references(() => course.id),
+    },
+    (t) => [lite.primaryKey({ columns: [t.student_id, t.course_id] })],
+  );
+  const playlist = lite.sqliteTable('playlist', { id: lite.integer('id').primaryKey() });
+  const entry = lite.sqliteTable(
+    'entry',
+    {
+      playlist_id: lite
+        .integer('playlist_id')
+        .notNull()
+        .references(() => playlist.id),
+      position: lite.integer('position').notNull(),
+      course_id: lite
+        .integer('course_id')
+        .notNull()
+        .references(() => course.id),
+    },
+    (t) => [lite.primaryKey({ columns: [t.playlist_id, t.position] })],
+  );
+  const schema = {
+    student,
+    course,
+    enrollment,
+    playlist,
+    entry,
+    studentRelations: relations(student, ({ many }) => ({ courses: many(enrollment) })),
+    courseRelations: relations(course, ({ many }) => ({ students: many(enrollment) })),
+    enrollmentRelations: relations(enrollment, ({ one }) => ({
+      student: one(student, { fields: [enrollment.student_id], references: [student.id] }),
+      course: one(course, { fields: [enrollment.course_id], references: [course.id] }),
+    })),
+    playlistRelations: relations(playlist, ({ many }) => ({ entries: many(entry) })),
+    entryRelations: relations(entry, ({ one }) => ({
+      playlist: one(playlist, { fields: [entry.playlist_id], references: [playlist.id] }),
+      course: one(course, { fields: [entry.course_id], references: [course.id] }),
+    })),
+  };
+  const describeOf = (model: Table) => new DrizzleAdapter({ model, schema, getSession: noSession }).describe();
+
+  test('a many() to a pure link table reads as many-to-many, both ways', () => {
+    assert.deepEqual(describeOf(student).relations, [
+      {
+        name: 'courses',
+        target: 'course',
+        many: true,
+        fields: ['id'],
+        references: ['id'],
+        through: {
+          model: 'enrollment',
+          sourceFields: ['student_id'],
+          junctionTargetFields: ['course_id'],
+          targetFields: ['id'],
+        },
+      },
+    ]);
+    assert.equal(describeOf(course).relations[0]?.target, 'student');
+  });
+
+  test('a link table with its own key column stays a plain to-many', () => {
+    assert.deepEqual(describeOf(playlist).relations, [
+      { name: 'entries', target: 'entry', many: true, fields: ['id'], references: ['playlist_id'] },
+    ]);
+  });
+
+  test('without a relational schema there are no relations, but foreign-key targets are known', () => {
+    const db = drizzle(createClient({ url: ':memory:' }));
+    const adapter = new DrizzleAdapter({ db, model: enrollment });
+    assert.deepEqual(adapter.describe().relations, []);
+    assert.equal(adapter.describe('course').name, 'course');
+    assert.throws(() => new DrizzleAdapter({ model: enrollment } as never), TypeError);
+    assert.throws(() => new DrizzleAdapter({ model: {} as Table, getSession: noSession }), TypeError);
+  });
+});
+
+describe('value conversion on SQLite', () => {
+  test('datetime strings become dates for timestamp columns; booleans and json round-trip', async () => {
+    const gadget = lite.sqliteTable('gadget', {
+      id: lite.integer('id').primaryKey(),
+      on: lite.integer('on', { mode: 'boolean' }),
+      at: lite.integer('at', { mode: 'timestamp' }),
+      data: lite.text('data', { mode: 'json' }),
+    });
+    const client = createClient({ url: ':memory:' });
+    await client.execute('CREATE TABLE gadget (id INTEGER PRIMARY KEY, "on" INTEGER, at INTEGER, data TEXT)');
+    const db = drizzle(client);
+    const adapter = new DrizzleAdapter({ model: gadget, getSession: async () => db });
+    const row = await adapter.createOne({ on: true, at: '2021-05-06T07:08:09Z', data: { a: [1] } });
+    assert.deepEqual(row, { id: 1, on: true, at: new Date('2021-05-06T07:08:09Z'), data: { a: [1] } });
+    const found = await adapter.getMany({ at: '2021-05-06T07:08:09.000Z' }, [], [], {
+      paginate: async (source: { fetch(l: number, o: number): Promise<unknown[]> }) => source.fetch(10, 0),
+    } as never);
+    assert.equal((found as unknown as unknown[]).length, 1);
+    client.close();
+  });
+});
