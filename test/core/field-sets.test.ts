@@ -1,0 +1,106 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { CRUDCollection, CRUDConfigDict } from 'crud-collection';
+import { DrizzleAdapter } from 'crud-collection/drizzle';
+import { type DrizzleForumHarness, drizzleTargets } from '../fixtures/drizzle/target.ts';
+
+const keys = (schema: { shape: object }) => Object.keys(schema.shape).sort();
+
+describe('field-set resolution (SPEC "Field-set resolution")', () => {
+  let h: DrizzleForumHarness;
+  before(async () => {
+    h = await (drizzleTargets()[0] as NonNullable<ReturnType<typeof drizzleTargets>[0]>).open();
+  });
+  after(() => h.close());
+  const adapter = (crudConfig?: CRUDConfigDict) =>
+    new DrizzleAdapter({ db: h.db, model: h.schema.post, ...(crudConfig && { crudConfig }) });
+
+  test('defaults: public has every field and relation; create drops server-generated; update drops keys', () => {
+    const a = adapter();
+    assert.deepEqual(keys(a.generateFlatPublicSchema()), [
+      'author_id',
+      'created_at',
+      'id',
+      'slug',
+      'thread_id',
+      'updated_at',
+    ]);
+    assert.deepEqual(keys(a.generatePublicSchema()), [
+      'author',
+      'author_id',
+      'created_at',
+      'id',
+      'slug',
+      'thread',
+      'thread_id',
+      'translations',
+      'updated_at',
+    ]);
+    assert.deepEqual(keys(a.generateCreateSchema()), ['author_id', 'slug', 'thread_id']);
+    assert.deepEqual(keys(a.generateUpdateSchema()), ['author_id', 'slug', 'thread_id']);
+    assert.deepEqual(keys(a.generatePkSchema()), ['id']);
+    assert.deepEqual(keys(a.generateCreateSchema(undefined, undefined, ['thread'])), ['author_id', 'slug']);
+  });
+
+  test('a natural primary key without default stays in create; update has no keys and all optional', () => {
+    const a = new DrizzleAdapter({ db: h.db, model: h.schema.post_translation });
+    assert.deepEqual(keys(a.generateCreateSchema()), ['body', 'language', 'post_id']);
+    const update = a.generateUpdateSchema();
+    assert.deepEqual(keys(update), ['body']);
+    assert.equal(update.safeParse({}).success, true);
+    assert.equal(a.generateCreateSchema().safeParse({ language: 'en', body: 'x' }).success, false);
+  });
+
+  test('explicit fields ∪ explicit base fields', () => {
+    const a = adapter(new CRUDConfigDict({ createFields: ['author_id'], baseFields: ['thread_id'] }));
+    assert.deepEqual(keys(a.generateCreateSchema(['slug'], ['id'])), ['id', 'slug']);
+  });
+
+  test('an omitted argument falls back to the crudConfig', () => {
+    const a = adapter(new CRUDConfigDict({ createFields: ['author_id'], baseFields: ['thread_id'] }));
+    assert.deepEqual(keys(a.generateCreateSchema(['slug'])), ['slug', 'thread_id']);
+    assert.deepEqual(keys(a.generateCreateSchema(undefined, ['id'])), ['author_id', 'id']);
+    assert.deepEqual(keys(a.generateCreateSchema()), ['author_id', 'thread_id']);
+  });
+
+  test('only a base set gives that set alone, skipping the default', () => {
+    const a = adapter(new CRUDConfigDict({ baseFields: ['slug'] }));
+    assert.deepEqual(keys(a.generateCreateSchema()), ['slug']);
+    assert.deepEqual(keys(a.generateFlatPublicSchema()), ['slug']);
+    assert.deepEqual(keys(a.generateUpdateSchema()), ['slug']);
+  });
+
+  test('excluded fields leave responses but stay accepted on create', () => {
+    const a = adapter(new CRUDConfigDict({ excludeFields: ['author_id'] }));
+    assert.ok(!keys(a.generateFlatPublicSchema()).includes('author_id'));
+    assert.ok(keys(a.generateCreateSchema()).includes('author_id'));
+  });
+
+  test('the collection passes its field options to the adapter; filters and sorts follow public fields', () => {
+    const c = new CRUDCollection({ ormAdapter: adapter(), publicFields: ['id', 'slug'] });
+    assert.deepEqual(keys(c.filterSchema), ['id', 'slug']);
+    assert.ok(c.sortSchema.safeParse({ sort: ['slug:desc'] }).success);
+    assert.ok(!c.sortSchema.safeParse({ sort: ['thread_id'] }).success);
+    assert.deepEqual(keys(c.includeSchema), ['include']);
+    assert.ok(!c.includeSchema.safeParse({ include: ['thread,author'] }).success);
+  });
+
+  test('generated schemas carry no ORM metadata', () => {
+    const json = JSON.stringify(adapter().generatePublicSchema().toJSONSchema());
+    assert.doesNotMatch(json, /drizzle|Column|table/i);
+  });
+
+  test('model names, aliases and id paths', () => {
+    const c = new CRUDCollection({ ormAdapter: adapter() });
+    assert.equal(c.getModelName(), 'post');
+    assert.deepEqual(keys(c.applyPkAliases()), ['post_id']);
+    assert.equal(c.getIdPath(), '/{post_id}');
+    const t = new CRUDCollection({ ormAdapter: new DrizzleAdapter({ db: h.db, model: h.schema.post_translation }) });
+    assert.equal(t.getIdPath(), '/{post_id}/{post_translation_language}');
+    assert.equal(t.getIdPath(new Set(['post_id'])), '/{post_translation_language}');
+  });
+
+  test('a collection without an adapter refuses to build', () => {
+    assert.throws(() => new CRUDCollection({}), /ormAdapter/);
+  });
+});

@@ -1,0 +1,137 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import {
+  ERROR_STATUS,
+  HttpError,
+  NotFoundError,
+  PagePaginator,
+  ParentNotFoundError,
+  type ParentRef,
+  parseSort,
+  planParentExists,
+  planParentScope,
+  toProblem,
+} from 'crud-collection';
+
+describe('errors', () => {
+  test('one table from code to status; numeric statuses map back to codes', () => {
+    assert.equal(new HttpError('conflict').status, ERROR_STATUS.conflict);
+    assert.equal(new HttpError(401, 'login required').code, 'unauthorized');
+    assert.deepEqual([new NotFoundError().status, new NotFoundError().detail], [404, 'Not found']);
+    const parent = new ParentNotFoundError();
+    assert.ok(parent instanceof NotFoundError);
+    assert.deepEqual([parent.status, parent.detail, parent.code], [404, 'Parent not found', 'parent_not_found']);
+  });
+
+  test('unknown errors become an opaque 500 problem', () => {
+    const problem = toProblem(new Error('syntax error at or near "SELECT"'));
+    assert.deepEqual(problem, {
+      type: 'about:blank',
+      title: 'Internal Server Error',
+      status: 500,
+      detail: 'Internal server error',
+      code: 'internal',
+    });
+  });
+});
+
+describe('PagePaginator', () => {
+  const source = (rows: number[]) => {
+    const calls = { count: 0 };
+    return {
+      calls,
+      fetch: async (limit: number, offset: number) => rows.slice(offset, offset + limit),
+      count: async () => {
+        calls.count++;
+        return rows.length;
+      },
+    };
+  };
+
+  test('offset and limit from page and per_page', () => {
+    assert.deepEqual(new PagePaginator().setPage(3).setPerPage(10).calcOffsetLimit(), { offset: 20, limit: 10 });
+  });
+
+  test('a short page is counted without a count query; a full or empty later page asks', async () => {
+    const rows = [1, 2, 3, 4, 5];
+    const short = source(rows);
+    assert.deepEqual(await new PagePaginator().setPerPage(10).paginate(short), {
+      page: 1,
+      per_page: 10,
+      count: 5,
+      data: rows,
+    });
+    assert.equal(short.calls.count, 0);
+    const full = source(rows);
+    assert.equal((await new PagePaginator().setPerPage(5).paginate(full)).count, 5);
+    assert.equal(full.calls.count, 1);
+    const beyond = source(rows);
+    assert.equal((await new PagePaginator().setPage(4).setPerPage(2).paginate(beyond)).count, 5);
+    assert.equal(beyond.calls.count, 1);
+  });
+
+  test('bounds are paginator settings', () => {
+    class Big extends PagePaginator {
+      static override maxPerPage = 1000;
+    }
+    assert.equal(Big.querySchema().safeParse({ per_page: 1000 }).success, true);
+    assert.equal(PagePaginator.querySchema().safeParse({ per_page: 101 }).success, false);
+    assert.deepEqual(PagePaginator.querySchema().parse({}), { page: 1, per_page: 20 });
+  });
+});
+
+describe('sorting', () => {
+  test('ascending by default, first mention wins, primary key breaks ties', () => {
+    assert.deepEqual(parseSort(['name', 'id:desc', 'name:desc'], ['id']), [
+      { field: 'name', direction: 'asc' },
+      { field: 'id', direction: 'desc' },
+    ]);
+    assert.deepEqual(parseSort(undefined, ['a', 'b']), [
+      { field: 'a', direction: 'asc' },
+      { field: 'b', direction: 'asc' },
+    ]);
+  });
+});
+
+describe('parent scope plan', () => {
+  const thread: ParentRef = {
+    model: 'thread',
+    pkValues: { id: 7 },
+    link: { childFields: ['thread_id'], parentFields: ['id'], childHoldsKey: true },
+  };
+  const category: ParentRef = {
+    model: 'category',
+    pkValues: { id: 3 },
+    link: { childFields: ['category_id'], parentFields: ['id'], childHoldsKey: true },
+  };
+
+  test('a direct key is an equality; further ancestors an uncorrelated EXISTS', () => {
+    assert.deepEqual(planParentScope([thread, category]), [
+      { kind: 'equals', fields: ['thread_id'], values: [7] },
+      {
+        kind: 'exists',
+        model: 'thread',
+        pkValues: { id: 7 },
+        where: [{ kind: 'equals', fields: ['category_id'], values: [3] }],
+      },
+    ]);
+  });
+
+  test('the reverse direction correlates the EXISTS with the outer row', () => {
+    const post: ParentRef = {
+      model: 'post',
+      pkValues: { id: 3 },
+      link: { childFields: ['id'], parentFields: ['thread_id'], childHoldsKey: false },
+    };
+    assert.deepEqual(planParentScope([post]), [
+      {
+        kind: 'exists',
+        model: 'post',
+        pkValues: { id: 3 },
+        correlate: { outer: ['id'], inner: ['thread_id'] },
+        where: [],
+      },
+    ]);
+    assert.deepEqual(planParentExists([post]), { kind: 'exists', model: 'post', pkValues: { id: 3 }, where: [] });
+  });
+});
