@@ -101,14 +101,28 @@ function kindOfSqlType(sqlType: string): FieldKind {
   return 'unknown';
 }
 
-/** The core kind of a column; text columns declared with `{ enum: [...] }` are enums. */
+/**
+ * The core kind of a column; text columns declared with `{ enum: [...] }` are enums.
+ *
+ * @example
+ * ```ts
+ * columnKind(pgTable('t', { id: serial('id') }).id); // 'integer'
+ * ```
+ */
 export function columnKind(column: Column): FieldKind {
   if (column.enumValues && column.enumValues.length > 0) return 'enum';
   if (column.columnType.endsWith('CustomColumn')) return kindOfSqlType(column.getSQLType());
   return BY_COLUMN_TYPE[column.columnType] ?? BY_DATA_TYPE[column.dataType] ?? 'unknown';
 }
 
-/** True when the database fills the column: auto-increment/serial/identity, SQL defaults, generated columns. */
+/**
+ * True when the database fills the column: auto-increment/serial/identity, SQL defaults, generated columns.
+ *
+ * @example
+ * ```ts
+ * isServerGenerated(post.created_at, false); // true: `DEFAULT now()`
+ * ```
+ */
 export function isServerGenerated(column: Column, soleIntegerPk: boolean): boolean {
   const c = column as Column & { autoIncrement?: boolean };
   if (c.autoIncrement) return true;
@@ -120,13 +134,27 @@ export function isServerGenerated(column: Column, soleIntegerPk: boolean): boole
   return column.hasDefault && is(column.default, SQL);
 }
 
-/** True when Drizzle itself fills the column (`$defaultFn`, `$onUpdateFn`) or a literal default applies. */
+/**
+ * True when Drizzle itself fills the column (`$defaultFn`, `$onUpdateFn`) or a literal default applies.
+ *
+ * @example
+ * ```ts
+ * hasClientDefault(post.updated_at); // true: `$onUpdate(...)`
+ * ```
+ */
 export function hasClientDefault(column: Column): boolean {
   if (column.defaultFn || column.onUpdateFn) return true;
   return column.hasDefault && column.default !== undefined && !is(column.default, SQL);
 }
 
-/** The neutral description of one column, under its field (property) name. */
+/**
+ * The neutral description of one column, under its field (property) name.
+ *
+ * @example
+ * ```ts
+ * describeColumn('slug', post.slug, false, false); // { name: 'slug', kind: 'string', maxLength: 100, ... }
+ * ```
+ */
 export function describeColumn(name: string, column: Column, primaryKey: boolean, soleIntegerPk: boolean): FieldMeta {
   const kind = columnKind(column);
   const length = (column as Column & { length?: unknown }).length;
@@ -148,6 +176,11 @@ export function describeColumn(name: string, column: Column, primaryKey: boolean
 /**
  * How an incoming value is turned into what the column's Drizzle mapper expects:
  * date-mode columns take a `Date`, so ISO strings are converted.
+ *
+ * @example
+ * ```ts
+ * inputConverter(post.created_at)?.('2024-01-01T00:00:00Z'); // a Date
+ * ```
  */
 export function inputConverter(column: Column): ((value: unknown) => unknown) | undefined {
   if (column.dataType !== 'date') return undefined;

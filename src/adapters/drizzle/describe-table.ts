@@ -29,7 +29,14 @@ export interface TableInfo {
 
 const cache = new WeakMap<Table, TableInfo>();
 
-/** The lower-case SQL name of a table. */
+/**
+ * The lower-case SQL name of a table.
+ *
+ * @example
+ * ```ts
+ * tableName(postTranslation); // 'post_translation'
+ * ```
+ */
 export function tableName(table: Table): string {
   return neutralTableConfig(table).name.toLowerCase();
 }
@@ -108,6 +115,11 @@ export function tableInfo(table: Table): TableInfo {
 /**
  * The known columns of `data`, converted for their Drizzle mappers; unknown keys
  * and `undefined` values are dropped (no mass assignment).
+ *
+ * @example
+ * ```ts
+ * columnValues(tableInfo(post), { slug: 'x', junk: 1 }); // { slug: 'x' }
+ * ```
  */
 export function columnValues(info: TableInfo, data: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const values: Record<string, unknown> = {};

@@ -37,7 +37,14 @@ export interface NeutralTableConfig {
   readonly foreignKeys: readonly ResolvedForeignKey[];
 }
 
-/** The dialect of a table, or a `TypeError` for anything that is not a Drizzle table. */
+/**
+ * The dialect of a table, or a `TypeError` for anything that is not a Drizzle table.
+ *
+ * @example
+ * ```ts
+ * tableDialect(pgTable('t', {})); // 'pg'
+ * ```
+ */
 export function tableDialect(table: unknown): DrizzleDialect {
   if (is(table, lite.SQLiteTable)) return 'sqlite';
   if (is(table, pg.PgTable)) return 'pg';
@@ -45,7 +52,14 @@ export function tableDialect(table: unknown): DrizzleDialect {
   throw new TypeError('DrizzleAdapter: model must be a Drizzle table (sqliteTable, pgTable or mysqlTable)');
 }
 
-/** The table's columns, keys and foreign keys, from its own dialect's `getTableConfig`. */
+/**
+ * The table's columns, keys and foreign keys, from its own dialect's `getTableConfig`.
+ *
+ * @example
+ * ```ts
+ * neutralTableConfig(post).foreignKeys[0]?.foreignTable; // thread
+ * ```
+ */
 export function neutralTableConfig(table: Table): NeutralTableConfig {
   const dialect = tableDialect(table);
   const config =
@@ -69,7 +83,14 @@ export function neutralTableConfig(table: Table): NeutralTableConfig {
   };
 }
 
-/** An alias of a table in its own dialect (`FROM "thread" "s1"`). */
+/**
+ * An alias of a table in its own dialect (`FROM "thread" "s1"`).
+ *
+ * @example
+ * ```ts
+ * db.select().from(aliasOf(thread, 'p1'));
+ * ```
+ */
 export function aliasOf(table: Table, name: string): Table {
   const dialect = tableDialect(table);
   if (dialect === 'sqlite') return lite.alias(table as lite.SQLiteTable, name) as unknown as Table;
@@ -87,12 +108,21 @@ let statementCounter = 0;
 /**
  * Prepares a built query (select, or `delete ... returning`) for repeated runs
  * with `sql.placeholder` values. PostgreSQL statements get a process-unique name.
+ *
+ * @example
+ * ```ts
+ * const stmt = prepareQuery('pg', db.select().from(post).where(eq(post.id, sql.placeholder('p0'))), 'post');
+ * await stmt.run({ p0: 1 });
+ * ```
  */
 export function prepareQuery(dialect: DrizzleDialect, query: LooseDb, label: string): Prepared {
   if (dialect === 'sqlite') {
     const prepared = query.prepare();
     return { run: (values) => prepared.all(values) };
   }
-  const prepared = dialect === 'pg' ? query.prepare(`cc_${label}_${++statementCounter}`) : query.prepare();
+  const prepared =
+    dialect === 'pg'
+      ? query.prepare(`cc_${label.replace(/\W/g, '').slice(0, 40)}_${++statementCounter}`)
+      : query.prepare();
   return { run: (values) => prepared.execute(values) };
 }

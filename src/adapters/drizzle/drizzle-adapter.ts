@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { and, asc, type Column, count, desc, eq, isNull, type SQL, type Table } from 'drizzle-orm';
+import { and, count, type SQL, type Table } from 'drizzle-orm';
 import {
   type FilterData,
   type IncludeData,
@@ -22,6 +22,7 @@ import { columnValues, type TableInfo, tableInfo } from './describe-table.ts';
 import { type LooseDb, prepareQuery, tableDialect } from './dialect.ts';
 import { translateDbError } from './errors.ts';
 import { attachRelations } from './includes.ts';
+import { filterConditions, orderTerms } from './list-query.ts';
 import { insertRow, removeRow, updateRow } from './mutations.ts';
 import { extractRelationalSchema, type RelationalSchema, type RelationPlan, SchemaRegistry } from './relations.ts';
 import {
@@ -158,8 +159,11 @@ export class DrizzleAdapter<TTable extends Table = Table> extends ORMAdapterBase
   ): Promise<Page<Row>> {
     return this.#run(async (db) => {
       const table = this.model;
-      const where = and(...this.#filters(filterData), ...scopeConditions(db, table, planParentScope(parentRefs)));
-      const order = this.#order(sortData);
+      const where = and(
+        ...filterConditions(this.#info, filterData),
+        ...scopeConditions(db, table, planParentScope(parentRefs)),
+      );
+      const order = orderTerms(this.#info, sortData);
       const include = new Set(includeData);
       return paginator.paginate<Row>({
         fetch: async (limit, offset) => {
@@ -286,26 +290,6 @@ export class DrizzleAdapter<TTable extends Table = Table> extends ORMAdapterBase
     if (!condition) return;
     const rows = await existenceQuery(db, condition);
     if (rows.length === 0) throw new ParentNotFoundError();
-  }
-
-  #filters(filterData: FilterData): SQL[] {
-    const conditions: SQL[] = [];
-    const values = columnValues(this.#info, filterData);
-    for (const field in values) {
-      const column = this.#info.columns[field] as Column;
-      const value = values[field];
-      conditions.push(value === null ? isNull(column) : eq(column, value));
-    }
-    return conditions;
-  }
-
-  #order(sortData: SortData): SQL[] {
-    const terms = sortData.filter((term) => Object.hasOwn(this.#info.columns, term.field));
-    const order = terms.length > 0 ? terms : this.#info.primaryKey.map((field) => ({ field, direction: 'asc' }));
-    return order.map((term) => {
-      const column = this.#info.columns[term.field] as Column;
-      return term.direction === 'desc' ? desc(column) : asc(column);
-    });
   }
 
   #withNullRelations(row: Row): Row {

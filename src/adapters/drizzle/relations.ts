@@ -50,7 +50,14 @@ export interface RelationPlan {
   };
 }
 
-/** The relational config of a plain schema module (`import * as schema`). */
+/**
+ * The relational config of a plain schema module (`import * as schema`).
+ *
+ * @example
+ * ```ts
+ * const rel = extractRelationalSchema(schema); // { schema, tableNamesMap, fullSchema }
+ * ```
+ */
 export function extractRelationalSchema(schema: Record<string, unknown>): RelationalSchema {
   const { tables, tableNamesMap } = extractTablesRelationalConfig(schema, createTableRelationsHelpers);
   return { schema: tables, tableNamesMap, fullSchema: schema };
@@ -63,6 +70,12 @@ const hasConfig = (r: Relation): r is OneWithConfig => is(r, One) && r.config !=
  * Tables by model name and relations by table, for one Drizzle schema. Tables
  * reachable only through foreign keys are known too, so `describe('name')`
  * works without a relational schema.
+ *
+ * @example
+ * ```ts
+ * const registry = new SchemaRegistry(extractRelationalSchema(schema), schema.post);
+ * registry.relations(schema.post).map((r) => r.meta.name); // ['thread', 'author', 'translations']
+ * ```
  */
 export class SchemaRegistry {
   readonly #rel: RelationalSchema | undefined;

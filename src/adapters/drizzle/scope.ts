@@ -20,13 +20,28 @@ export type Binder = (value: unknown) => unknown;
 /** Binds values directly (Drizzle makes them parameters). */
 export const bindValue: Binder = (value) => value;
 
-/** A binder that hands out `sql.placeholder('p0')`, `p1`, ... in call order. */
+/**
+ * A binder that hands out `sql.placeholder('p0')`, `p1`, ... in call order.
+ *
+ * @example
+ * ```ts
+ * const bind = placeholderBinder();
+ * eq(post.id, bind(1)); // post.id = :p0
+ * ```
+ */
 export function placeholderBinder(): Binder {
   let next = 0;
   return () => sql.placeholder(`p${next++}`);
 }
 
-/** The placeholder values of a list of values, as {@link placeholderBinder} named them. */
+/**
+ * The placeholder values of a list of values, as {@link placeholderBinder} named them.
+ *
+ * @example
+ * ```ts
+ * placeholderValues([7, 'en']); // { p0: 7, p1: 'en' }
+ * ```
+ */
 export function placeholderValues(values: readonly unknown[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   values.forEach((value, i) => {
@@ -37,7 +52,14 @@ export function placeholderValues(values: readonly unknown[]): Record<string, un
 
 const columnOf = (table: Table, field: string) => (table as unknown as Record<string, Column>)[field] as Column;
 
-/** `field = value` for each primary-key field of `table` (possibly an alias of `model`). */
+/**
+ * `field = value` for each primary-key field of `table` (possibly an alias of `model`).
+ *
+ * @example
+ * ```ts
+ * db.select().from(post).where(and(...pkEquals(post, post, { id: 1 }, bindValue)));
+ * ```
+ */
 export function pkEquals(table: Table, model: Table, pkValues: Readonly<Record<string, unknown>>, bind: Binder): SQL[] {
   return tableInfo(model).primaryKey.map((f) => eq(columnOf(table, f), bind(pkValues[f])));
 }
@@ -92,13 +114,28 @@ export function scopeConditions(
   return plan.map((condition) => translate(condition, table, ctx));
 }
 
-/** The standalone query `SELECT 1 FROM parent WHERE ...` of an `exists` condition (parent checks). */
+/**
+ * The standalone query `SELECT 1 FROM parent WHERE ...` of an `exists` condition (parent checks).
+ *
+ * @example
+ * ```ts
+ * const found = await existenceQuery(db, planParentExists(parents)!);
+ * if (found.length === 0) throw new ParentNotFoundError();
+ * ```
+ */
 export function existenceQuery(db: LooseDb, condition: ScopeCondition, bind: Binder = bindValue): LooseDb {
   if (condition.kind !== 'exists') throw new TypeError('existenceQuery expects an exists condition');
   return existsQuery(condition, condition.model as Table, { db, bind, aliases: 0 }).limit(1);
 }
 
-/** The bound values of a plan, in binder order (for prepared statements). */
+/**
+ * The bound values of a plan, in binder order (for prepared statements).
+ *
+ * @example
+ * ```ts
+ * scopeValues(planParentScope(parents), [postId]); // [postId, threadId, categoryId]
+ * ```
+ */
 export function scopeValues(plan: readonly ScopeCondition[], out: unknown[] = []): unknown[] {
   for (const condition of plan) {
     if (condition.kind === 'equals') {

@@ -41,7 +41,14 @@ export class StatementCache {
 
 const linkShapes = new WeakMap<object, string>();
 
-/** The shape of a parent chain: which tables and which join columns, never the key values. */
+/**
+ * The shape of a parent chain: which tables and which join columns, never the key values.
+ *
+ * @example
+ * ```ts
+ * parentShape(parents); // '/thread:thread_id>id!/category:category_id>id!'
+ * ```
+ */
 export function parentShape(parents: readonly ParentRef[] | undefined): string {
   if (!parents || parents.length === 0) return '';
   let shape = '';
