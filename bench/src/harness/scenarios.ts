@@ -77,23 +77,34 @@ const crud: Record<Scenario, Builder> = {
   delete: (i, ctx) => ({ method: 'DELETE', path: `/posts/${deleteId(i, ctx)}` }),
 };
 
+/** Platformatic DB names routes after the (singular) tables and camelCases columns; includes go through GraphQL. */
+const categoriesWithThreads = (offset: number) =>
+  `{ category(limit: 20, offset: ${offset}, orderBy: [{ field: id, direction: ASC }]) ` +
+  '{ id name createdAt updatedAt thread { id title } } countCategory { total } }';
+
 const platformatic: Partial<Record<Scenario, Builder>> = {
-  'get-one': (i) => ({ method: 'GET', path: `/posts/${pick(i, SIZES.post)}` }),
-  list: (i) => ({ method: 'GET', path: `/threads?limit=20&offset=${(pick(i, 50) - 1) * 20}&totalCount=true` }),
+  'get-one': (i) => ({ method: 'GET', path: `/post/${pick(i, SIZES.post)}` }),
+  list: (i) => ({ method: 'GET', path: `/thread/?limit=20&offset=${(pick(i, 50) - 1) * 20}&totalCount=true` }),
   'list-filtered': (i) => ({
     method: 'GET',
-    path: `/posts?limit=20&offset=0&totalCount=true&where.threadId.eq=${pick(i, SIZES.thread)}&orderby.createdAt=desc`,
+    path: `/post/?limit=20&offset=0&totalCount=true&where.threadId.eq=${pick(i, SIZES.thread)}&orderby.createdAt=desc`,
+  }),
+  'list-include': (i) => ({
+    method: 'POST',
+    path: '/graphql',
+    body: { query: categoriesWithThreads((pick(i, 50) - 1) * 20) },
   }),
   create: (i, ctx) => ({
     method: 'POST',
-    path: '/posts',
+    path: '/post/',
     body: { threadId: pick(i, SIZES.thread), authorId: pick(i, SIZES.user, 1), slug: `${ctx.tag}-${i}` },
   }),
   patch: (i) => {
     const id = pick(i, SIZES.thread);
-    return { method: 'PUT', path: `/threads/${id}`, body: { title: `Thread ${id}` } };
+    const categoryId = ((id - 1) % SIZES.category) + 1;
+    return { method: 'PUT', path: `/thread/${id}`, body: { categoryId, title: `Thread ${id}` } };
   },
-  delete: (i, ctx) => ({ method: 'DELETE', path: `/posts/${deleteId(i, ctx)}` }),
+  delete: (i, ctx) => ({ method: 'DELETE', path: `/post/${deleteId(i, ctx)}` }),
 };
 
 const nest: Partial<Record<Scenario, Builder>> = {

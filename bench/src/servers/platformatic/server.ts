@@ -1,0 +1,22 @@
+/**
+ * Platformatic DB 2 on the bench database: REST (and GraphQL) generated from
+ * the tables; no migrations, no authorization, no logging, pool of POOL_SIZE.
+ */
+import platformaticDb from '@platformatic/db';
+import { announceReady, env } from '../shared/serve.ts';
+
+const app = await platformaticDb.buildServer({
+  $schema: 'https://schemas.platformatic.dev/@platformatic/db/2.61.0.json',
+  server: { hostname: '127.0.0.1', port: env.port, logger: { level: 'warn' } },
+  db: {
+    connectionString: env.databaseUrl,
+    poolSize: env.poolSize,
+    graphql: true,
+    openapi: true,
+    events: false,
+    schemalock: false,
+  },
+  watch: false,
+});
+await app.start();
+announceReady('platformatic');
