@@ -103,6 +103,7 @@ describe('TypeORMAdapter with an EntitySchema model [sqlite]', () => {
     id: number;
     title: string;
     pinned: boolean;
+    ref: string;
     created_at: Date;
   }
   const NoteSchema = new EntitySchema<Note>({
@@ -112,6 +113,7 @@ describe('TypeORMAdapter with an EntitySchema model [sqlite]', () => {
       id: { type: 'integer', primary: true, generated: 'increment' },
       title: { type: 'varchar', length: 40 },
       pinned: { type: 'boolean', default: false },
+      ref: { type: 'varchar', length: 36, generated: 'uuid' },
       created_at: { type: 'datetime', createDate: true },
     },
   });
@@ -126,7 +128,7 @@ describe('TypeORMAdapter with an EntitySchema model [sqlite]', () => {
     }).initialize();
     await dataSource.query(
       `CREATE TABLE note (id INTEGER PRIMARY KEY AUTOINCREMENT, title VARCHAR(40) NOT NULL,
-        pinned BOOLEAN NOT NULL DEFAULT 0, created_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP)`,
+        pinned BOOLEAN NOT NULL DEFAULT 0, ref VARCHAR(36) NOT NULL, created_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP)`,
     );
   });
   after(() => dataSource.destroy());
@@ -139,6 +141,7 @@ describe('TypeORMAdapter with an EntitySchema model [sqlite]', () => {
         ['id', 'integer', true],
         ['title', 'string', false],
         ['pinned', 'boolean', true],
+        ['ref', 'uuid', true],
         ['created_at', 'datetime', true],
       ],
     );
@@ -146,6 +149,7 @@ describe('TypeORMAdapter with an EntitySchema model [sqlite]', () => {
     assert.deepEqual(Object.keys(adapter.generateCreateSchema().shape), ['title']);
     const created = await adapter.createOne({ title: 'first' });
     assert.deepEqual([created.title, created.pinned], ['first', false]);
+    assert.match(String(created.ref), /^[0-9a-f]{8}-[0-9a-f]{4}-4/); // TypeORM's client-side uuid, as its own persistence does
     const updated = await adapter.updateOne({ id: created.id }, { pinned: true });
     assert.equal(updated?.pinned, true);
     const pinned = await adapter.getMany({ pinned: true }, [], [], new PagePaginator());

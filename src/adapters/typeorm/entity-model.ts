@@ -38,6 +38,8 @@ export class EntityModel {
   readonly byWire: ReadonlyMap<string, ColumnInfo>;
   readonly byColumn: ReadonlyMap<ColumnMetadata, ColumnInfo>;
   readonly primary: readonly ColumnInfo[];
+  /** `uuid`-generated columns TypeORM fills client-side on this database (it has no uuid default). */
+  readonly clientUuid: readonly ColumnInfo[];
   /** Columns set to `CURRENT_TIMESTAMP` on every update (`@UpdateDateColumn`). */
   readonly updateDate: readonly ColumnInfo[];
   readonly dialect: Dialect;
@@ -63,6 +65,8 @@ export class EntityModel {
     this.byColumn = new Map(this.columns.map((c) => [c.column, c]));
     this.primary = this.columns.filter((c) => c.column.isPrimary);
     this.updateDate = this.columns.filter((c) => c.column.isUpdateDate);
+    const uuidByDatabase = dataSource.driver.isUUIDGenerationSupported();
+    this.clientUuid = uuidByDatabase ? [] : this.columns.filter((c) => c.column.generationStrategy === 'uuid');
     this.#selected = this.columns.filter((c) => c.column.isSelect);
   }
 

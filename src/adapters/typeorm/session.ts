@@ -40,6 +40,7 @@ export async function withSession<T>(getSession: GetSession, work: (manager: Ent
     }
     throw error;
   }
-  await session.next();
+  const rest = await session.next();
+  if (!rest.done) await session.return(undefined);
   return result;
 }

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { randomUUID } from 'node:crypto';
 import {
   type CRUDConfigDict,
   type CRUDConfigInit,
@@ -168,7 +169,8 @@ export class TypeORMAdapter<T extends ObjectLiteral = ObjectLiteral> extends ORM
 
   async createOne(data: Row, parentRefs?: readonly ParentRef[]): Promise<Row> {
     const e = this.entity;
-    const values = { ...data, ...parentKeyValues(parentRefs) };
+    const values: Row = { ...data, ...parentKeyValues(parentRefs) };
+    for (const info of e.clientUuid) values[info.wire] ??= randomUUID();
     const picked = e.pick(values);
     const params = new SqlParams(e.dialect);
     const marks = picked.map(([info, value]) => params.add(e.persist(info, value)));
