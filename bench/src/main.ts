@@ -11,7 +11,7 @@ import { setupDatabase } from './db/setup.ts';
 import { BenchRows } from './harness/bench-rows.ts';
 import { linkLibrary } from './harness/link-library.ts';
 import { loadPass } from './harness/load-pass.ts';
-import { resultsTable, type Row, writeIntoResults } from './harness/report.ts';
+import { type Row, resultsTable, writeIntoResults } from './harness/report.ts';
 import { compareResponses } from './harness/response-check.ts';
 import { routerBuildPass, routerBuildTable } from './harness/router-build-pass.ts';
 import { SCENARIOS, type Scenario } from './harness/scenarios.ts';

@@ -47,7 +47,9 @@ export async function loadPass(
       const peak = peakRssMiB(server.pid);
       const removed = await rows.removeTagged(tag);
       if (scenario === 'create') created.set(server.def.name, removed);
-      log(`${scenario.padEnd(14)} ${server.def.name.padEnd(16)} ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  non-2xx ${r.non2xx}`);
+      log(
+        `${scenario.padEnd(14)} ${server.def.name.padEnd(16)} ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  non-2xx ${r.non2xx}`,
+      );
       results.push({ scenario, server: server.def.name, ...r, peakRssMiB: peak });
     }
   }

@@ -50,8 +50,7 @@ const requests = [
   },
 ];
 
-const run = (duration: number) =>
-  autocannon({ url: job.url, connections: job.connections, duration, requests });
+const run = (duration: number) => autocannon({ url: job.url, connections: job.connections, duration, requests });
 
 if (job.warmup > 0) await run(job.warmup);
 const r = await run(job.duration);

@@ -16,7 +16,7 @@ export interface CounterProxy {
 
 /** Walks client→server bytes message by message; the first message (startup) has no type byte. */
 function messageCounter(onStatement: () => void) {
-  let buffer = Buffer.alloc(0);
+  let buffer: Buffer = Buffer.alloc(0);
   let started = false;
   return (chunk: Buffer) => {
     buffer = buffer.length === 0 ? chunk : Buffer.concat([buffer, chunk]);

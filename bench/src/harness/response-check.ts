@@ -14,7 +14,10 @@ async function fetchText(url: string): Promise<string> {
 }
 
 /** Per server: `identical`, or the first differing scenario and a short excerpt of both bodies. */
-export async function compareResponses(servers: RunningServer[], baseline: RunningServer): Promise<Map<string, string>> {
+export async function compareResponses(
+  servers: RunningServer[],
+  baseline: RunningServer,
+): Promise<Map<string, string>> {
   const verdicts = new Map<string, string>();
   const peers = servers.filter((s) => s !== baseline && s.def.dialect === 'crud');
   for (const server of peers) verdicts.set(server.def.name, 'identical');

@@ -28,7 +28,9 @@ export async function routerBuildPass(log: (line: string) => void): Promise<Buil
   for (const n of SIZES) {
     try {
       const r = await buildOnce(n);
-      log(`router build ${n}: ${r.getRouterMs.toFixed(0)} ms + ${r.fastifyMs.toFixed(0)} ms, heap +${r.heapMiB.toFixed(1)} MiB`);
+      log(
+        `router build ${n}: ${r.getRouterMs.toFixed(0)} ms + ${r.fastifyMs.toFixed(0)} ms, heap +${r.heapMiB.toFixed(1)} MiB`,
+      );
       results.push(r);
     } catch (error) {
       log(`router build ${n} failed: ${(error as Error).message.split('\n')[0]}`);

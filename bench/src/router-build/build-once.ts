@@ -5,13 +5,15 @@
  *
  * argv[2]: N. Run with --expose-gc so memory is read after collection.
  */
+
+import { CRUDCollection } from 'crud-collection';
+import { DrizzleAdapter } from 'crud-collection/drizzle';
+import { toFastify } from 'crud-collection/fastify';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { boolean, integer, pgTable, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { CRUDCollection } from 'crud-collection';
-import { DrizzleAdapter } from 'crud-collection/drizzle';
-import { toFastify } from 'crud-collection/fastify';
+import { asLibraryTable } from '../servers/crud-collection/library-types.ts';
 
 const n = Number(process.argv[2] ?? 20);
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
@@ -32,7 +34,9 @@ gc();
 const before = process.memoryUsage();
 const t0 = performance.now();
 const routers = tables.map((model, i) =>
-  new CRUDCollection({ ormAdapter: new DrizzleAdapter({ db, model }) }).getRouter({ prefix: `/items-${i}` }),
+  new CRUDCollection({ ormAdapter: new DrizzleAdapter({ db, model: asLibraryTable(model) }) }).getRouter({
+    prefix: `/items-${i}`,
+  }),
 );
 const t1 = performance.now();
 const app = Fastify();

@@ -5,13 +5,14 @@
 import { CRUDCollection } from 'crud-collection';
 import { DrizzleAdapter } from 'crud-collection/drizzle';
 import { category, post, thread } from '../../db/drizzle-schema.ts';
+import { asLibraryTable } from './library-types.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: any Drizzle database with the forum schema
 type AnyDb = any;
 
 export function forumCollections(db: AnyDb) {
   const collection = (model: typeof post | typeof thread | typeof category) =>
-    new CRUDCollection({ ormAdapter: new DrizzleAdapter({ db, model }) });
+    new CRUDCollection({ ormAdapter: new DrizzleAdapter({ db, model: asLibraryTable(model) }) });
 
   const categories = collection(category);
   const nestedThreads = collection(thread);

@@ -1,8 +1,9 @@
 /** crud-collection + Drizzle (node-postgres) + Fastify, on the bench database. */
+
+import { toFastify } from 'crud-collection/fastify';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { toFastify } from 'crud-collection/fastify';
 import * as schema from '../../db/drizzle-schema.ts';
 import { announceReady, env } from '../shared/serve.ts';
 import { forumCollections } from './collections.ts';

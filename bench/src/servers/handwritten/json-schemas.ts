@@ -37,7 +37,12 @@ export const categoryOut = object({
 });
 
 export const pageOf = (item: unknown) =>
-  object({ page: { type: 'integer' }, per_page: { type: 'integer' }, count: { type: 'integer' }, data: { type: 'array', items: item } });
+  object({
+    page: { type: 'integer' },
+    per_page: { type: 'integer' },
+    count: { type: 'integer' },
+    data: { type: 'array', items: item },
+  });
 
 export const pageQuery = {
   page: { type: 'integer', minimum: 1, default: 1 },

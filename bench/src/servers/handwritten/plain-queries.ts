@@ -4,7 +4,8 @@ import { category, post, thread } from '../../db/drizzle-schema.ts';
 import type { Db, ForumQueries } from './queries.ts';
 
 export function plainQueries(db: Db): ForumQueries {
-  const postFilter = (threadId: number | undefined) => (threadId === undefined ? undefined : eq(post.thread_id, threadId));
+  const postFilter = (threadId: number | undefined) =>
+    threadId === undefined ? undefined : eq(post.thread_id, threadId);
   return {
     postById: async (id) => (await db.select().from(post).where(eq(post.id, id)))[0],
     nestedPost: async (categoryId, threadId, postId) =>

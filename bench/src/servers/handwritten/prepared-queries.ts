@@ -9,7 +9,11 @@ import type { Db, ForumQueries, PostSort } from './queries.ts';
 const p = sql.placeholder;
 
 export function preparedQueries(db: Db): ForumQueries {
-  const postById = db.select().from(post).where(eq(post.id, p('id'))).prepare('post_by_id');
+  const postById = db
+    .select()
+    .from(post)
+    .where(eq(post.id, p('id')))
+    .prepare('post_by_id');
   const nestedPost = db
     .select({ post })
     .from(post)
@@ -38,7 +42,8 @@ export function preparedQueries(db: Db): ForumQueries {
       .prepare(`post_page_${filtered}_${order}`);
   }
   for (const filtered of [true, false]) {
-    for (const order of Object.keys(postOrders)) postPages.set(`${filtered}_${order}`, preparePostPage(filtered, order));
+    for (const order of Object.keys(postOrders))
+      postPages.set(`${filtered}_${order}`, preparePostPage(filtered, order));
   }
   const postCountAll = db.select({ n: count() }).from(post).prepare('post_count');
   const postCountByThread = db
@@ -76,20 +81,24 @@ export function preparedQueries(db: Db): ForumQueries {
     .where(eq(thread.id, p('id')))
     .returning({ id: thread.id })
     .prepare('update_thread');
-  const deletePost = db.delete(post).where(eq(post.id, p('id'))).returning().prepare('delete_post');
+  const deletePost = db
+    .delete(post)
+    .where(eq(post.id, p('id')))
+    .returning()
+    .prepare('delete_post');
 
   const sortKey = (sort: PostSort) => sort ?? 'id';
   return {
     postById: async (id) => (await postById.execute({ id }))[0],
     nestedPost: async (categoryId, threadId, postId) =>
       (await nestedPost.execute({ categoryId, threadId, postId }))[0]?.post,
-    threadPage: (page) => threadPage.execute(page),
+    threadPage: (page) => threadPage.execute({ ...page }),
     threadCount: async () => (await threadCount.execute())[0]!.n,
     postPage: (threadId, sort, page) =>
       postPages.get(`${threadId !== undefined}_${sortKey(sort)}`)!.execute({ ...page, threadId }),
     postCount: async (threadId) =>
       (threadId === undefined ? await postCountAll.execute() : await postCountByThread.execute({ threadId }))[0]!.n,
-    categoryPage: (page) => categoryPage.execute(page),
+    categoryPage: (page) => categoryPage.execute({ ...page }),
     categoryCount: async () => (await categoryCount.execute())[0]!.n,
     threadsOfCategories: (ids) => threadsOfCategories.execute({ ids }),
     insertPost: async (data) => (await insertPost.execute(data))[0]!,

@@ -25,7 +25,8 @@ export function problemHandler(error: FastifyError & { code?: string }, _req: Fa
   if (pgCode === '23505' || pgCode === '23503') {
     return sendProblem(reply, 409, 'Conflict', 'The request conflicts with existing data');
   }
-  if (error.statusCode && error.statusCode < 500) return sendProblem(reply, error.statusCode, error.name, error.message);
+  if (error.statusCode && error.statusCode < 500)
+    return sendProblem(reply, error.statusCode, error.name, error.message);
   reply.log.error(error);
   return sendProblem(reply, 500, 'Internal Server Error', 'Internal server error');
 }

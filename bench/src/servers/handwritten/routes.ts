@@ -55,7 +55,12 @@ export function forumRoutes(app: FastifyInstance, q: ForumQueries): void {
     async (req) => {
       const [data, count] = await Promise.all([q.categoryPage(pageArgs(req.query)), q.categoryCount()]);
       if (req.query.include === 'threads' && data.length > 0) {
-        const byCategory = new Map<unknown, Row[]>(data.map((c) => [c.id, (c.threads = [])]));
+        const byCategory = new Map<unknown, Row[]>();
+        for (const c of data) {
+          const threads: Row[] = [];
+          c.threads = threads;
+          byCategory.set(c.id, threads);
+        }
         for (const t of await q.threadsOfCategories(data.map((c) => c.id as number))) {
           byCategory.get(t.category_id)!.push(t);
         }

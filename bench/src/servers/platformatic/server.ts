@@ -18,5 +18,6 @@ const app = await platformaticDb.buildServer({
   },
   watch: false,
 });
-await app.start();
+// buildServer resolves to Platformatic's restartable wrapper; its typings say FastifyInstance.
+await (app as unknown as { start(): Promise<unknown> }).start();
 announceReady('platformatic');
