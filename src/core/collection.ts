@@ -208,7 +208,7 @@ export class CRUDCollection {
           parents: [{ model: this.ormAdapter.model, link, pk }, ...ctx.parents],
           dependencies: [...ctx.dependencies, ...this.dependencies, ...(options.dependencies ?? [])],
           tags: options.tags ?? ctx.tags,
-          hidden: ctx.hidden || options.includeInSchema === false,
+          hidden: ctx.hidden || options.includeInSchema === false || options.hide === true,
           deprecated: options.deprecated ?? ctx.deprecated,
           responses: { ...ctx.responses, ...options.responses },
         }),

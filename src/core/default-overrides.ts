@@ -102,7 +102,6 @@ export function buildDefaultOverrides(
   const createSchema = c.createSchema ?? c.ormAdapter.generateCreateSchema(c.createFields, c.baseFields);
   const createKeys = Object.keys(createSchema.shape);
   const updateKeys = Object.keys(c.updateSchema.shape);
-  const paginatorQuery = PagePaginator.querySchema();
   return new Map<Marker, ReplaceSignatureDependency>([
     [PKFieldsDependency, pkDependency(c, ctx, bound)],
     [ParentPKFieldsDependency, parentPkDependency(ctx)],
@@ -120,10 +119,7 @@ export function buildDefaultOverrides(
         query: c.includeSchema,
       }),
     ],
-    [
-      PaginatorDependency,
-      new ReplaceSignatureDependency((req) => PagePaginator.fromQuery(req.query), { query: paginatorQuery }),
-    ],
+    [PaginatorDependency, PagePaginator.dependency()],
     [
       CreateSchemaDependency,
       new ReplaceSignatureDependency((req) => pick(req.body, createKeys), { body: createSchema }, createSchema),

@@ -15,6 +15,8 @@ export interface NestedRouterOptions {
   readonly deprecated?: boolean;
   /** `false` leaves the child's routes out of the OpenAPI document. */
   readonly includeInSchema?: boolean;
+  /** `true` is the same as `includeInSchema: false`. */
+  readonly hide?: boolean;
   readonly responses?: Readonly<Record<number, { readonly description: string }>>;
 }
 

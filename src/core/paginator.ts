@@ -5,6 +5,7 @@
  * @module
  */
 import { z } from 'zod';
+import { ReplaceSignatureDependency } from './dependencies.ts';
 
 /** What an adapter hands a paginator: a way to fetch one slice and to count all. */
 export interface PageSource<T> {
@@ -71,6 +72,20 @@ export class PagePaginator extends PaginatorBase {
       page: z.int().min(1).max(1_000_000).default(1).describe('Page number, from 1'),
       per_page: z.int().min(1).max(this.maxPerPage).default(this.defaultPerPage).describe('Items per page'),
     });
+  }
+
+  /**
+   * The `PaginatorDependency` resolver of this class: declares `page`/`per_page`
+   * with this class's bounds and builds one paginator per request.
+   *
+   * @example
+   * ```ts
+   * class Big extends PagePaginator { static override maxPerPage = 1000; }
+   * new Map([[PaginatorDependency, Big.dependency()]]);
+   * ```
+   */
+  static dependency(this: typeof PagePaginator): ReplaceSignatureDependency<PagePaginator> {
+    return new ReplaceSignatureDependency((req) => this.fromQuery(req.query), { query: this.querySchema() });
   }
 
   /** A paginator for the validated query of one request. */

@@ -5,12 +5,20 @@ import {
   CRUDCollection,
   type CRUDCollectionOptions,
   type CrudRequest,
+  type DependencyOverride,
   FilterSchemaDependency,
   HttpError,
   type IncludeData,
+  IncludeSchemaDependency,
+  type Marker,
   NestedConfig,
+  overrideDependencies,
+  PagePaginator,
+  PaginatorDependency,
   type ParentRef,
+  PKFieldsDependency,
   type PkValues,
+  PublicSchemaDependency,
   ReplaceSignatureDependency,
   type Row,
 } from 'crud-collection';
@@ -125,6 +133,44 @@ describeForum(
       );
       assert.equal((await call(strict, 'GET', '/c')).status, 422);
       assert.equal((await call(strict, 'GET', '/c?q=General')).body.count, 1);
+    });
+
+    test('a custom paginator replaces the default through PaginatorDependency', async () => {
+      class Big extends PagePaginator {
+        static override maxPerPage = 1000;
+      }
+      const app = await serve(
+        categories({ dependencyOverrides: new Map([[PaginatorDependency, Big.dependency()]]) }).getRouter({
+          prefix: '/c',
+        }),
+      );
+      assert.equal((await call(app, 'GET', '/c?per_page=1000')).body.per_page, 1000);
+      assert.equal((await call(app, 'GET', '/c?per_page=1001')).status, 422);
+      const doc = app.swagger() as unknown as {
+        paths: Record<string, { get: { parameters: { name: string; schema: { maximum?: number } }[] } }>;
+      };
+      assert.equal(doc.paths['/c']?.get.parameters.find((p) => p.name === 'per_page')?.schema.maximum, 1000);
+    });
+
+    test('overrideDependencies binds a marked handler to resolvers', async () => {
+      const bound = overrideDependencies(
+        {
+          markers: [PKFieldsDependency, IncludeSchemaDependency],
+          fn: (pk: PkValues, include: IncludeData) => ({ pk, include }),
+        },
+        new Map<Marker, DependencyOverride>([
+          [PKFieldsDependency, () => ({ id: 1 })],
+          [
+            IncludeSchemaDependency,
+            new ReplaceSignatureDependency(() => ['threads'], { query: z.object({ x: z.string() }) }),
+          ],
+        ]),
+      );
+      assert.deepEqual(Object.keys(bound.inputs.query?.shape ?? {}), ['x']);
+      assert.deepEqual(await bound.run({} as CrudRequest), { pk: { id: 1 }, include: ['threads'] });
+      const resolved = categories().getResolvedOverrides();
+      assert.equal(resolved.size, 10);
+      assert.ok(resolved.get(PublicSchemaDependency)?.schema);
     });
 
     test('extras win over generated routes, pass options through, and receive every ancestor key', async () => {
