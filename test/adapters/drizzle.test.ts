@@ -332,6 +332,9 @@ for (const target of drizzleTargets()) {
         assert.equal(thread.category_id, 2);
         const post = await a.post.createOne({ slug: 'deep', author_id: null }, postsOf(3, 2));
         assert.deepEqual([post.thread_id, post.author_id, post.slug], [3, null, 'deep']);
+        assert.ok(post.created_at instanceof Date);
+        assert.equal(post.translations, null);
+        assert.equal((await a.post.getOne({ id: post.id as number }, []))?.slug, 'deep');
       });
 
       test('createOne under a missing parent throws ParentNotFoundError and writes nothing', async () => {

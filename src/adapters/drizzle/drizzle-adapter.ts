@@ -17,13 +17,19 @@ import type { CRUDConfigDict, CRUDConfigInit } from '../../core/crud-config.ts';
 import { ParentNotFoundError } from '../../core/errors.ts';
 import type { ModelMeta } from '../../core/model-meta.ts';
 import type { Page, PaginatorBase } from '../../core/paginator.ts';
-import { type ParentRef, parentKeyValues, planParentExists, planParentScope } from '../../core/parent-scope.ts';
+import {
+  type ParentRef,
+  parentKeyValues,
+  planParentExists,
+  planParentScope,
+  type ScopeCondition,
+} from '../../core/parent-scope.ts';
 import { columnValues, type TableInfo, tableInfo } from './describe-table.ts';
 import { type LooseDb, prepareQuery, tableDialect } from './dialect.ts';
 import { translateDbError } from './errors.ts';
 import { attachRelations } from './includes.ts';
 import { filterConditions, orderTerms } from './list-query.ts';
-import { insertRow, removeRow, updateRow } from './mutations.ts';
+import { insertRow, insertRowIf, removeRow, updateRow } from './mutations.ts';
 import { extractRelationalSchema, type RelationalSchema, type RelationPlan, SchemaRegistry } from './relations.ts';
 import {
   bindValue,
@@ -188,6 +194,12 @@ export class DrizzleAdapter<TTable extends Table = Table> extends ORMAdapterBase
     const values = columnValues(this.#info, { ...data, ...parentKeyValues(parentRefs) });
     const row = await this.#run(async (db) => {
       if (!parentRefs || parentRefs.length === 0) return insertRow(db, this.#info, values);
+      if (this.#info.dialect === 'sqlite') {
+        const [parentExists] = scopeConditions(db, this.model, [planParentExists(parentRefs) as ScopeCondition]);
+        const inserted = await insertRowIf(db, this.#info, values, parentExists as SQL);
+        if (!inserted) throw new ParentNotFoundError();
+        return inserted;
+      }
       return db.transaction(async (tx: LooseDb) => {
         await this.#assertParents(tx, parentRefs);
         return insertRow(tx, this.#info, values);

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { and, type Column, type SQL } from 'drizzle-orm';
+import { and, type Column, is, SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Row } from '../../core/adapter.ts';
 import type { TableInfo } from './describe-table.ts';
 import type { LooseDb } from './dialect.ts';
@@ -50,6 +50,48 @@ export async function insertRow(db: LooseDb, info: TableInfo, values: Record<str
   }
   const [row] = await byPk(db, info, pk);
   if (!row) throw new Error(`DrizzleAdapter: the row inserted into "${info.name}" could not be read back`);
+  return row;
+}
+
+/** What Drizzle's SQLite insert writes for an omitted column: its SQL default, `$defaultFn`, or `null`. */
+function omittedValue(column: Column): SQLWrapper {
+  if (column.default !== null && column.default !== undefined) {
+    return is(column.default, SQL) ? column.default : sql.param(column.default, column);
+  }
+  const fn = column.defaultFn ?? column.onUpdateFn;
+  if (fn) {
+    const value = fn();
+    return is(value, SQL) ? value : sql.param(value, column);
+  }
+  return sql`null`;
+}
+
+/**
+ * SQLite: inserts one row only when `condition` holds, in one statement
+ * (`INSERT ... SELECT ... WHERE EXISTS (...) RETURNING`), so a create under a
+ * parent needs no transaction (which would hold a single-connection client).
+ * `undefined` when the condition failed and nothing was written.
+ *
+ * @example
+ * ```ts
+ * const row = await insertRowIf(db, info, values, exists(parentQuery));
+ * if (!row) throw new ParentNotFoundError();
+ * ```
+ */
+export async function insertRowIf(
+  db: LooseDb,
+  info: TableInfo,
+  values: Record<string, unknown>,
+  condition: SQL,
+): Promise<Row | undefined> {
+  const list: SQLWrapper[] = [];
+  for (const [field, column] of Object.entries(info.columns)) {
+    if (column.generated && column.generated.type !== 'byDefault') continue;
+    const value = values[field];
+    list.push(value === undefined ? omittedValue(column) : sql.param(value, column));
+  }
+  const select = sql`select ${sql.join(list as SQL[], sql`, `)} where ${condition}`;
+  const [row] = await db.insert(info.table).select(select).returning();
   return row;
 }
 
