@@ -35,6 +35,8 @@ export interface FieldMeta {
   readonly serverGenerated: boolean;
   /** The ORM fills the value client-side when it is omitted (so it is optional on create). */
   readonly hasClientDefault: boolean;
+  /** The ORM never selects it (TypeORM `select: false`): left out of the default public schema. */
+  readonly hidden?: boolean;
 }
 
 /** A foreign key of this model: `fields` on this model reference `references` on `target`. */
@@ -51,7 +53,10 @@ export interface ForeignKeyMeta {
  */
 export interface RelationMeta {
   readonly name: string;
-  /** Model name of the related model (see {@link ModelMeta.name}). */
+  /**
+   * Model name of the related model (see {@link ModelMeta.name}). For many-to-many,
+   * `fields` are this model's keys and `references` the related model's keys (`through.targetFields`).
+   */
   readonly target: string;
   readonly many: boolean;
   readonly fields: readonly string[];

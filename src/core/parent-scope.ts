@@ -37,21 +37,21 @@ export interface ParentRef {
   readonly link: ParentLink;
 }
 
+/** `EXISTS (SELECT 1 FROM model WHERE model.pk = pkValues [AND correlation] AND where...)`. */
+export interface ExistsCondition {
+  readonly kind: 'exists';
+  readonly model: unknown;
+  readonly pkValues: PkValues;
+  /** Absent when the subquery does not refer to the outer row. */
+  readonly correlate?: { readonly outer: readonly string[]; readonly inner: readonly string[] };
+  readonly where: readonly ScopeCondition[];
+}
+
 /** A condition on the rows of the model being queried. */
 export type ScopeCondition =
   /** `fields[i] = values[i]` on the current model. */
   | { readonly kind: 'equals'; readonly fields: readonly string[]; readonly values: readonly unknown[] }
-  /**
-   * `EXISTS (SELECT 1 FROM model WHERE model.pk = pkValues [AND model.inner = outer.outer] AND where...)`;
-   * `correlate` is absent when the subquery does not refer to the outer row.
-   */
-  | {
-      readonly kind: 'exists';
-      readonly model: unknown;
-      readonly pkValues: PkValues;
-      readonly correlate?: { readonly outer: readonly string[]; readonly inner: readonly string[] };
-      readonly where: readonly ScopeCondition[];
-    };
+  | ExistsCondition;
 
 /**
  * The conditions that keep a query inside the parent chain: a direct foreign key
@@ -90,7 +90,7 @@ export function planParentScope(parents: readonly ParentRef[] | undefined): Scop
  * The plan that checks the parent chain itself exists: the nearest parent by key,
  * inside its own ancestors.
  */
-export function planParentExists(parents: readonly ParentRef[]): ScopeCondition | undefined {
+export function planParentExists(parents: readonly ParentRef[]): ExistsCondition | undefined {
   const [nearest, ...rest] = parents;
   if (!nearest) return undefined;
   return { kind: 'exists', model: nearest.model, pkValues: nearest.pkValues, where: planParentScope(rest) };

@@ -58,7 +58,7 @@ export function relationShape(meta: ModelMeta, describe: (name: string) => Model
 
 /** Default public fields: every field not excluded, plus the primary key. */
 export function defaultPublicFields(meta: ModelMeta, exclude: ReadonlySet<string>): string[] {
-  return meta.fields.filter((f) => f.primaryKey || !exclude.has(f.name)).map((f) => f.name);
+  return meta.fields.filter((f) => f.primaryKey || !(exclude.has(f.name) || f.hidden)).map((f) => f.name);
 }
 
 /** Default create fields: everything the database does not fill itself. */

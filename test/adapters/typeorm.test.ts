@@ -134,7 +134,7 @@ for (const target of typeormTargets()) {
           target: 'tag',
           many: true,
           fields: ['post_id', 'language'],
-          references: ['post_id', 'language'],
+          references: ['id'],
           through: {
             model: 'post_translation_tag',
             sourceFields: ['post_id', 'language'],

@@ -75,7 +75,7 @@ function describeRelations(metadata: EntityMetadata): RelationMeta[] {
       target: modelName(join.target),
       many: join.many,
       fields: wires(join.sourceColumns),
-      references: wires(join.through ? join.through.junctionSource : join.targetColumns),
+      references: wires(join.targetColumns),
     };
     if (!join.through) return relation;
     return {
@@ -104,8 +104,8 @@ const described = new WeakMap<EntityMetadata, ModelMeta>();
  * Describes a TypeORM entity for the core, once per entity metadata: property
  * names are the wire names; generated, defaulted, create/update-date and version
  * columns are server-generated; relations come in both directions, many-to-many
- * with its junction as `through`. For a many-to-many, `references` name the
- * junction columns that match `fields`.
+ * with its junction as `through`. For a many-to-many, `references` are the
+ * related model's key columns (as `through.targetFields`).
  *
  * @example
  * ```ts
