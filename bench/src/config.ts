@@ -11,7 +11,7 @@ export const config = {
   databaseName: process.env.BENCH_PG_DATABASE ?? 'bench',
   host: '127.0.0.1',
   /** Seconds of measured load per scenario and server. */
-  duration: num('BENCH_DURATION', 8),
+  duration: num('BENCH_DURATION', 5),
   /** Seconds of unmeasured warm-up before each measurement. */
   warmup: num('BENCH_WARMUP', 2),
   connections: num('BENCH_CONNECTIONS', 16),

@@ -14,7 +14,7 @@ import { loadPass } from './harness/load-pass.ts';
 import { type Row, resultsTable, writeIntoResults } from './harness/report.ts';
 import { compareResponses } from './harness/response-check.ts';
 import { routerBuildPass, routerBuildTable } from './harness/router-build-pass.ts';
-import { SCENARIOS, type Scenario } from './harness/scenarios.ts';
+import { builderFor, SCENARIOS, type Scenario } from './harness/scenarios.ts';
 import { type RunningServer, startServer } from './harness/server-process.ts';
 import { BASELINE, SERVERS, type ServerDef } from './harness/servers.ts';
 import { countStatements } from './harness/statement-count.ts';
@@ -96,7 +96,11 @@ const report = [
   '',
   '**Not measured**:',
   '',
-  ...(skipped.size === 0 ? ['- none'] : [...skipped].map(([name, why]) => `- ${name}: ${why}`)),
+  ...(skipped.size === 0 ? ['- every server ran'] : [...skipped].map(([name, why]) => `- ${name}: ${why}`)),
+  ...noEquivalent(
+    servers.map((s) => s.def),
+    scenarios,
+  ),
   '',
   '**Router build** (crud-collection: N collections → getRouter + toFastify + app.ready, fresh process each):',
   '',
@@ -107,3 +111,11 @@ writeFileSync(here('results/latest.json'), JSON.stringify({ measured, skipped: [
 writeFileSync(here('results/latest.md'), `${report}\n`);
 if (process.env.BENCH_WRITE_RESULTS !== '0') writeIntoResults(here('RESULTS.md'), report);
 log(`\n${report}`);
+
+/** Report lines for scenarios a server has no native equivalent of. */
+function noEquivalent(defs: ServerDef[], list: readonly Scenario[]): string[] {
+  return defs.flatMap((def) => {
+    const missing = list.filter((scenario) => !builderFor(def.dialect, scenario));
+    return missing.length ? [`- ${def.name}: no equivalent for ${missing.join(', ')}`] : [];
+  });
+}

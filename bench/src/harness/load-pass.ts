@@ -11,8 +11,14 @@ import type { Row } from './report.ts';
 import { builderFor, type Scenario, type ScenarioContext } from './scenarios.ts';
 import type { RunningServer } from './server-process.ts';
 
-/** Rows to prepare for the delete scenario when the create scenario gave no estimate. */
-const DEFAULT_DELETE_ROWS = 20_000;
+/**
+ * Rows to prepare for the delete scenario: enough for the fastest rate seen so
+ * far in this run, with room to spare, so no server runs out (which would show
+ * as non-2xx responses).
+ */
+function deleteRows(fastestRps: number): number {
+  return Math.max(20_000, Math.ceil(fastestRps * (config.warmup + config.duration) * 1.5));
+}
 
 export async function loadPass(
   servers: RunningServer[],
@@ -22,18 +28,14 @@ export async function loadPass(
   log: (line: string) => void,
 ): Promise<Omit<Row, 'sqlPerRequest'>[]> {
   const results: Omit<Row, 'sqlPerRequest'>[] = [];
-  const created = new Map<string, number>();
+  let fastestRps = 0;
   for (const [turn, scenario] of scenarios.entries()) {
     const order = servers.map((_, i) => servers[(i + turn) % servers.length]!);
     for (const server of order) {
       if (!builderFor(server.def.dialect, scenario)) continue;
       const tag = `${runTag}-${server.def.name}-${scenario}`;
       const ctx: ScenarioContext = { tag: `bench-${tag}` };
-      if (scenario === 'delete') {
-        const estimate = created.get(server.def.name);
-        const n = estimate ? Math.max(2000, Math.ceil(estimate * 2)) : DEFAULT_DELETE_ROWS;
-        ctx.deleteIds = await rows.insertForDelete(tag, n);
-      }
+      if (scenario === 'delete') ctx.deleteIds = await rows.insertForDelete(tag, deleteRows(fastestRps));
       resetPeakRss(server.pid);
       const r = await runLoad({
         url: server.url,
@@ -45,8 +47,8 @@ export async function loadPass(
         connections: config.connections,
       });
       const peak = peakRssMiB(server.pid);
-      const removed = await rows.removeTagged(tag);
-      if (scenario === 'create') created.set(server.def.name, removed);
+      await rows.removeTagged(tag);
+      fastestRps = Math.max(fastestRps, r.rps);
       log(
         `${scenario.padEnd(14)} ${server.def.name.padEnd(16)} ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  non-2xx ${r.non2xx}`,
       );

@@ -34,7 +34,9 @@ export async function startServer(
     const fail = (why: string) => {
       clearTimeout(timer);
       child.kill('SIGKILL');
-      reject(new Error(`${def.name}: ${why}\n${output.trim().split('\n').slice(-8).join('\n')}`));
+      const lines = output.trim().split('\n');
+      const cause = lines.find((line) => /error/i.test(line)) ?? lines.at(-1) ?? '';
+      reject(new Error(`${why}: ${cause.trim()}\n${lines.slice(-8).join('\n')}`));
     };
     child.stdout?.on('data', (chunk: Buffer) => {
       collect(chunk);

@@ -5,7 +5,8 @@
 import { Crud, type CrudController } from '@dataui/crud';
 import { Controller } from '@nestjs/common';
 import { Category, Post, Thread } from './entities';
-import type { CategoryService, PostService, ThreadService } from './services';
+// biome-ignore lint/style/useImportType: Nest injects by the constructor's parameter types (decorator metadata)
+import { CategoryService, PostService, ThreadService } from './services';
 
 const id = { field: 'id', type: 'number', primary: true } as const;
 const query = { maxLimit: 100, limit: 20, alwaysPaginate: true } as const;
