@@ -337,6 +337,14 @@ for (const target of drizzleTargets()) {
         assert.equal((await a.post.getOne({ id: post.id as number }, []))?.slug, 'deep');
       });
 
+      test('concurrent nested creates and reads do not trip over each other', async () => {
+        const writes = Array.from({ length: 8 }, (_, i) => a.post.createOne({ slug: `c${i}` }, postsOf(1, 1)));
+        const reads = Array.from({ length: 4 }, () => a.post.getMany({}, [], ['thread'], page(), postsOf(1, 1)));
+        const done = await Promise.all([...writes, ...reads]);
+        assert.equal(done.length, 12);
+        assert.equal((await a.post.getMany({}, [], [], page(), postsOf(1, 1))).count, 10);
+      });
+
       test('createOne under a missing parent throws ParentNotFoundError and writes nothing', async () => {
         const before = await count('post');
         await assert.rejects(a.post.createOne({ slug: 'orphan' }, postsOf(3, 1)), ParentNotFoundError);
