@@ -62,6 +62,7 @@ export function describeColumn(column: ColumnMetadata): FieldMeta {
     primaryKey: column.isPrimary,
     serverGenerated,
     hasClientDefault: false,
+    ...(column.isSelect === false && { hidden: true }),
   };
 }
 
