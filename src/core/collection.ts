@@ -6,18 +6,13 @@
 import { z } from 'zod';
 import type { FilterData, IncludeData, ORMAdapterBase, PkValues, Row, SortData } from './adapter.ts';
 import { type CRUDCollectionOptions, readOption } from './collection-options.ts';
-import { buildDefaultOverrides, pkParamName } from './default-overrides.ts';
-import {
-  type DependencyOverrides,
-  type Marker,
-  PKFieldsDependency,
-  ReplaceSignatureDependency,
-  type ResolvedOverrides,
-} from './dependencies.ts';
+import { pkParamName } from './default-overrides.ts';
+import type { DependencyOverrides, ResolvedOverrides } from './dependencies.ts';
 import { NotFoundError } from './errors.ts';
 import { extraRoutes } from './extra-route-builder.ts';
 import { ExtraRoutes } from './extra-routes.ts';
-import { findParentLink, NestedConfig } from './nesting.ts';
+import { finalCreateSchema, itemPath, nestedContext, resolveOverrides } from './mount-point.ts';
+import { NestedConfig } from './nesting.ts';
 import { OPERATIONS, type Operation, operationRoute } from './operations.ts';
 import type { Page, PaginatorBase } from './paginator.ts';
 import { PaginatorPage } from './paginator.ts';
@@ -187,33 +182,16 @@ export class CRUDCollection {
 
   /** Adds this collection's routes, then its nested collections', to `table`. @internal */
   mount(table: RouteTable): void {
-    const strategy = table.context.strategy;
-    this.createSchema = this.#options.createSchema ?? this.finalCreateSchema(table.context);
+    const { context } = table;
+    const strategy = context.strategy;
+    this.createSchema = this.#options.createSchema ?? finalCreateSchema(this, context);
     this.addExtraRoutes(table, strategy);
     if (!this.disableGetMany) this.addGetManyRoute(table, strategy);
     if (!this.disableCreate) this.addCreateOneRoute(table, strategy);
     if (!this.disableGetOne) this.addGetOneRoute(table, strategy);
     if (!this.disableUpdate) this.addUpdateOneRoute(table, strategy);
     if (!this.disableDelete) this.addDeleteOneRoute(table, strategy);
-    const overrides = this.resolveOverrides(table.context, strategy);
-    const pk = overrides.get(PKFieldsDependency) as ReplaceSignatureDependency<PkValues>;
-    for (const { path, child, config } of this.#nested) {
-      const options = config.routerOptions;
-      const link = findParentLink(child.ormAdapter.meta, this.ormAdapter.meta, config.relation);
-      const ctx = table.context;
-      child.mount(
-        table.nest({
-          ...ctx,
-          path: this.itemPath(ctx) + path,
-          parents: [{ model: this.ormAdapter.model, link, pk }, ...ctx.parents],
-          dependencies: [...ctx.dependencies, ...this.dependencies, ...(options.dependencies ?? [])],
-          tags: options.tags ?? ctx.tags,
-          hidden: ctx.hidden || options.includeInSchema === false || options.hide === true,
-          deprecated: options.deprecated ?? ctx.deprecated,
-          responses: { ...ctx.responses, ...options.responses },
-        }),
-      );
-    }
+    for (const nested of this.#nested) nested.child.mount(table.nest(nestedContext(this, context, nested)));
   }
 
   addGetManyRoute(table: RouteTable, strategy?: Strategy): void {
@@ -234,8 +212,8 @@ export class CRUDCollection {
 
   /** Adds `extra` routes; they come first, so they win over generated routes. */
   addExtraRoutes(table: RouteTable, strategy?: Strategy): void {
-    const overrides = this.resolveOverrides(table.context, strategy);
-    for (const route of extraRoutes(this, table.context, overrides, this.itemPath(table.context))) {
+    const overrides = resolveOverrides(this, table.context, strategy);
+    for (const route of extraRoutes(this, table.context, overrides, itemPath(this, table.context))) {
       table.add(this.withOperationId(table.context, route));
     }
   }
@@ -249,7 +227,7 @@ export class CRUDCollection {
    * ```
    */
   getResolvedOverrides(strategy?: Strategy): ResolvedOverrides {
-    return this.resolveOverrides({ prefix: '', path: '', parents: [], dependencies: [], tags: [] }, strategy);
+    return resolveOverrides(this, { prefix: '', path: '', parents: [], dependencies: [], tags: [] }, strategy);
   }
 
   /** Called by GET `/{pk}` when the record is missing: 404 unless an override returns a value (rule E4). */
@@ -299,51 +277,13 @@ export class CRUDCollection {
   }
 
   private addOperation(table: RouteTable, operation: Operation, strategy?: Strategy): void {
-    const overrides = this.resolveOverrides(table.context, strategy);
-    const route = operationRoute(this, operation, table.context, overrides, this.itemPath(table.context));
+    const overrides = resolveOverrides(this, table.context, strategy);
+    const route = operationRoute(this, operation, table.context, overrides, itemPath(this, table.context));
     table.add(this.withOperationId(table.context, route));
   }
 
   private withOperationId(context: MountContext, route: CrudRoute): CrudRoute {
     if (route.operationId) return route;
     return { ...route, operationId: this.generateUniqueId({ ...route, path: context.prefix + route.path }) };
-  }
-
-  /** The single-object path at a mount point. */
-  private itemPath(context: MountContext): string {
-    return context.path + this.getIdPath(this.boundParams(context));
-  }
-
-  /** PK parameters whose values come from the nearest parent. */
-  private boundParams(context: MountContext): ReadonlySet<string> {
-    const link = context.parents[0]?.link;
-    if (!link?.childHoldsKey) return new Set();
-    const model = this.getModelName();
-    return new Set(link.childFields.filter((f) => f in this.pkFields.shape).map((f) => pkParamName(model, f)));
-  }
-
-  private finalCreateSchema(context: MountContext): z.ZodObject {
-    const schema = this.ormAdapter.generateCreateSchema(this.createFields, this.baseFields);
-    const link = context.parents[0]?.link;
-    if (!link?.childHoldsKey) return schema;
-    const drop: Record<string, true> = {};
-    for (const field of link.childFields) if (field in schema.shape) drop[field] = true;
-    return schema.omit(drop as never);
-  }
-
-  private readonly resolved = new Map<string, ResolvedOverrides>();
-
-  private resolveOverrides(context: MountContext, strategy?: Strategy): ResolvedOverrides {
-    const key = `${context.prefix}|${context.path}`;
-    const cached = this.resolved.get(key);
-    if (cached && !strategy) return cached;
-    const merged = new Map<Marker, ReplaceSignatureDependency>(
-      buildDefaultOverrides(this, context, this.boundParams(context)),
-    );
-    for (const source of [this.dependencyOverrides, strategy?.dependencyOverrides]) {
-      for (const [marker, value] of source ?? []) merged.set(marker, ReplaceSignatureDependency.from(value));
-    }
-    if (!strategy) this.resolved.set(key, merged);
-    return merged;
   }
 }
