@@ -1,17 +1,93 @@
-export * from './core/adapter.ts';
-export * from './core/collection.ts';
+/**
+ * `crud-collection`: the core. It knows no ORM and no web framework: it turns
+ * an {@link ORMAdapterBase} into a {@link CrudRouter} (plain data) that a
+ * binding such as `crud-collection/fastify` registers.
+ *
+ * @example
+ * ```ts
+ * import { CRUDCollection } from 'crud-collection';
+ * import { DrizzleAdapter } from 'crud-collection/drizzle';
+ * import { toFastify } from 'crud-collection/fastify';
+ *
+ * const categories = new CRUDCollection({ ormAdapter: new DrizzleAdapter({ db, model: schema.category }) });
+ * await app.register(toFastify(categories.getRouter({ prefix: '/categories', tags: ['categories'] })));
+ * ```
+ *
+ * @module
+ */
+
+// The adapter contract, for adapters.
+export {
+  type FilterData,
+  type IncludeData,
+  ORMAdapterBase,
+  type PkValues,
+  type Row,
+  type SortData,
+  type SortTerm,
+} from './core/adapter.ts';
+// Collections and their configuration.
+export { CRUDCollection, type GetRouterOptions } from './core/collection.ts';
 export type { CRUDCollectionOptions } from './core/collection-options.ts';
-export * from './core/crud-config.ts';
-export { parseSort, pkParamName } from './core/default-overrides.ts';
-export * from './core/dependencies.ts';
-export * from './core/errors.ts';
-export * from './core/extra-routes.ts';
-export * from './core/json-schema.ts';
-export * from './core/model-meta.ts';
-export * from './core/nesting.ts';
-export * from './core/paginator.ts';
-export * from './core/parent-scope.ts';
-export * from './core/request.ts';
-export * from './core/route-table.ts';
-export * from './core/router.ts';
-export * from './core/schema-factory.ts';
+export { CRUDConfigDict, type CRUDConfigInit } from './core/crud-config.ts';
+export {
+  type BoundHandler,
+  CreateSchemaDependency,
+  type DeclaredInputs,
+  type DependencyMarker,
+  type DependencyOverride,
+  type DependencyOverrides,
+  FilterSchemaDependency,
+  IncludeSchemaDependency,
+  type MarkedHandler,
+  type Marker,
+  overrideDependencies,
+  PaginatorDependency,
+  ParentPKFieldsDependency,
+  PKFieldsDependency,
+  PublicListSchemaDependency,
+  PublicSchemaDependency,
+  ReplaceSignatureDependency,
+  type ResolvedOverrides,
+  type Resolver,
+  SortSchemaDependency,
+  UpdateSchemaDependency,
+} from './core/dependencies.ts';
+// Errors.
+export {
+  ERROR_STATUS,
+  type ErrorCode,
+  type FieldError,
+  HttpError,
+  type HttpErrorOptions,
+  NotFoundError,
+  ParentNotFoundError,
+  type Problem,
+  toProblem,
+} from './core/errors.ts';
+export {
+  type ExtraContext,
+  type ExtraHandler,
+  type ExtraRouteOptions,
+  ExtraRouteRegistrar,
+  ExtraRoutes,
+} from './core/extra-routes.ts';
+export { type JsonSchema, toJsonSchema } from './core/json-schema.ts';
+export type { FieldKind, FieldMeta, ForeignKeyMeta, ModelMeta, RelationMeta } from './core/model-meta.ts';
+export { NestedConfig, type NestedRouterOptions } from './core/nesting.ts';
+// Pagination.
+export { type Page, PagePaginator, type PageSource, PaginatorBase, PaginatorPage } from './core/paginator.ts';
+export {
+  type ExistsCondition,
+  type ParentLink,
+  type ParentRef,
+  parentKeyValues,
+  planParentExists,
+  planParentScope,
+  type ScopeCondition,
+} from './core/parent-scope.ts';
+// Dependencies and markers.
+export type { CrudRequest, Dependency } from './core/request.ts';
+// The route table, for bindings.
+export type { MountContext, ParentLevel, RouteTable, Strategy } from './core/route-table.ts';
+export type { CrudRoute, CrudRouter, HttpMethod, RouteSchemas } from './core/router.ts';

@@ -6,7 +6,14 @@
  * @module
  */
 
-/** Every status the library produces, keyed by its stable machine-readable code. */
+/**
+ * Every status the library produces, keyed by its stable machine-readable code.
+ *
+ * @example
+ * ```ts
+ * ERROR_STATUS.conflict; // 409
+ * ```
+ */
 export const ERROR_STATUS = {
   bad_request: 400,
   unauthorized: 401,

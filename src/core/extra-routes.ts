@@ -106,6 +106,12 @@ export class ExtraRouteRegistrar {
 /**
  * `collection.extra`: anchored at the single object, with `item` (the same) and
  * `collection` (the root) registrars.
+ *
+ * @example
+ * ```ts
+ * posts.extra.post('/publish', async ({ pk }) => publish(pk));        // POST /posts/{post_id}/publish
+ * posts.extra.collection.get('/drafts', () => listDrafts());          // GET /posts/drafts
+ * ```
  */
 export class ExtraRoutes extends ExtraRouteRegistrar {
   readonly entries: ExtraRouteEntry[];

@@ -88,7 +88,13 @@ export function planParentScope(parents: readonly ParentRef[] | undefined): Scop
 
 /**
  * The plan that checks the parent chain itself exists: the nearest parent by key,
- * inside its own ancestors.
+ * inside its own ancestors. Adapters run it before a create under parents.
+ *
+ * @example
+ * ```ts
+ * const check = planParentExists(parents);
+ * if (check && !(await exists(check))) throw new ParentNotFoundError();
+ * ```
  */
 export function planParentExists(parents: readonly ParentRef[]): ExistsCondition | undefined {
   const [nearest, ...rest] = parents;
@@ -96,7 +102,15 @@ export function planParentExists(parents: readonly ParentRef[]): ExistsCondition
   return { kind: 'exists', model: nearest.model, pkValues: nearest.pkValues, where: planParentScope(rest) };
 }
 
-/** The foreign-key values a create under `parents` takes from the URL. */
+/**
+ * The foreign-key values a create under `parents` takes from the URL.
+ *
+ * @example
+ * ```ts
+ * // POST /categories/2/threads
+ * insert({ ...data, ...parentKeyValues(parents) }); // { title, category_id: 2 }
+ * ```
+ */
 export function parentKeyValues(parents: readonly ParentRef[] | undefined): Row {
   const nearest = parents?.[0];
   if (!nearest?.link.childHoldsKey) return {};

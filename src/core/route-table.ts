@@ -46,6 +46,15 @@ export interface MountContext {
 /**
  * Routes of one router, in registration order. The first route for a method
  * and path wins, so extra routes added first replace generated ones.
+ *
+ * @example
+ * ```ts
+ * class Audited extends CRUDCollection {
+ *   override addDeleteOneRoute(table: RouteTable, strategy?: Strategy) {
+ *     if (process.env.ALLOW_DELETE) super.addDeleteOneRoute(table, strategy);
+ *   }
+ * }
+ * ```
  */
 export class RouteTable {
   readonly context: MountContext;

@@ -7,11 +7,11 @@ import {
   PagePaginator,
   ParentNotFoundError,
   type ParentRef,
-  parseSort,
   planParentExists,
   planParentScope,
   toProblem,
 } from 'crud-collection';
+import { parseSort } from '../../src/core/default-overrides.ts';
 
 describe('errors', () => {
   test('one table from code to status; numeric statuses map back to codes', () => {

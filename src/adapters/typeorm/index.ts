@@ -11,7 +11,7 @@
  *
  * @module
  */
-export { describeEntity, fieldKind } from './describe-entity.ts';
-export { constraintOf, translateDbError } from './errors.ts';
+export { describeEntity } from './describe-entity.ts';
+export { translateDbError } from './errors.ts';
 export type { GetSession } from './session.ts';
 export { TypeORMAdapter, type TypeORMAdapterOptions } from './typeorm-adapter.ts';
