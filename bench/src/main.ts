@@ -84,7 +84,13 @@ const builds = skipped.has('crud-collection') ? [] : await routerBuildPass(log);
 // 4. Report.
 const minutes = ((performance.now() - started) / 60_000).toFixed(1);
 const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+const benchEnv = Object.entries(process.env)
+  .filter(([key]) => key.startsWith('BENCH_'))
+  .map(([key, value]) => `${key}=${value} `)
+  .join('');
 const report = [
+  `Command: \`${benchEnv}npm run bench\` (from the repository root).`,
+  '',
   `Run of ${new Date().toISOString()}, ${minutes} min: ${os.cpus().length} × ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, Node ${process.version}, PostgreSQL on the same machine.`,
   `Settings: ${config.connections} connections, ${config.warmup} s warm-up + ${config.duration} s measured per scenario and server, pool of ${config.poolSize} connections per server, SQL counted over ${config.countRequests} sequential requests.`,
   '',
