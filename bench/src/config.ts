@@ -15,6 +15,8 @@ export const config = {
   /** Seconds of unmeasured warm-up before each measurement. */
   warmup: num('BENCH_WARMUP', 2),
   connections: num('BENCH_CONNECTIONS', 16),
+  /** Times the whole scenario × server loop runs; the median round per pair is reported. */
+  rounds: Math.max(1, num('BENCH_ROUNDS', 1)),
   /** Requests per scenario in the statement-counting pass. */
   countRequests: num('BENCH_COUNT_REQUESTS', 20),
   /** Pool size every server gets, so none wins by holding more connections. */

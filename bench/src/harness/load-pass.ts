@@ -1,9 +1,11 @@
 /**
  * The measured pass: every server up at once, each scenario run on each server
- * in turn (the order rotates per scenario) so drift hits all servers alike.
+ * in turn (the order rotates per scenario and round) so drift hits all servers
+ * alike; with several rounds, each server's median round is kept.
  * Write scenarios get fresh rows and leave none behind.
  */
 import { config } from '../config.ts';
+import { medianRounds } from './aggregate.ts';
 import type { BenchRows } from './bench-rows.ts';
 import { runLoad } from './load.ts';
 import { peakRssMiB, resetPeakRss } from './memory.ts';
@@ -29,31 +31,34 @@ export async function loadPass(
 ): Promise<Omit<Row, 'sqlPerRequest'>[]> {
   const results: Omit<Row, 'sqlPerRequest'>[] = [];
   let fastestRps = 0;
-  for (const [turn, scenario] of scenarios.entries()) {
-    const order = servers.map((_, i) => servers[(i + turn) % servers.length]!);
-    for (const server of order) {
-      if (!builderFor(server.def.dialect, scenario)) continue;
-      const tag = `${runTag}-${server.def.name}-${scenario}`;
-      const ctx: ScenarioContext = { tag: `bench-${tag}` };
-      if (scenario === 'delete') ctx.deleteIds = await rows.insertForDelete(tag, deleteRows(fastestRps));
-      resetPeakRss(server.pid);
-      const r = await runLoad({
-        url: server.url,
-        dialect: server.def.dialect,
-        scenario,
-        ctx,
-        warmup: config.warmup,
-        duration: config.duration,
-        connections: config.connections,
-      });
-      const peak = peakRssMiB(server.pid);
-      await rows.removeTagged(tag);
-      fastestRps = Math.max(fastestRps, r.rps);
-      log(
-        `${scenario.padEnd(14)} ${server.def.name.padEnd(16)} ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  non-2xx ${r.non2xx}`,
-      );
-      results.push({ scenario, server: server.def.name, ...r, peakRssMiB: peak });
+  for (let round = 0; round < config.rounds; round++) {
+    for (const [index, scenario] of scenarios.entries()) {
+      const turn = round * scenarios.length + index;
+      const order = servers.map((_, i) => servers[(i + turn) % servers.length]!);
+      for (const server of order) {
+        if (!builderFor(server.def.dialect, scenario)) continue;
+        const tag = `${runTag}-${round}-${server.def.name}-${scenario}`;
+        const ctx: ScenarioContext = { tag: `bench-${tag}` };
+        if (scenario === 'delete') ctx.deleteIds = await rows.insertForDelete(tag, deleteRows(fastestRps));
+        resetPeakRss(server.pid);
+        const r = await runLoad({
+          url: server.url,
+          dialect: server.def.dialect,
+          scenario,
+          ctx,
+          warmup: config.warmup,
+          duration: config.duration,
+          connections: config.connections,
+        });
+        const peak = peakRssMiB(server.pid);
+        await rows.removeTagged(tag);
+        fastestRps = Math.max(fastestRps, r.rps);
+        log(
+          `${scenario.padEnd(14)} ${server.def.name.padEnd(16)} ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  non-2xx ${r.non2xx}`,
+        );
+        results.push({ scenario, server: server.def.name, ...r, peakRssMiB: peak });
+      }
     }
   }
-  return results;
+  return medianRounds(results);
 }

@@ -31,7 +31,17 @@ export const SERVERS: ServerDef[] = [
     dialect: 'crud',
     args: tsx('servers/crud-collection/server.ts'),
   },
-  // Slot: crud-collection + TypeORM + Fastify (to be added with src/servers/crud-collection-typeorm/server.ts).
+  {
+    // Slot for crud-collection on TypeORM: it runs as soon as this file exists.
+    name: 'crud-collection-typeorm',
+    description: 'crud-collection + TypeORM + Fastify',
+    dialect: 'crud',
+    args: tsx('servers/crud-collection-typeorm/server.ts'),
+    unavailable: () =>
+      existsSync(file('servers/crud-collection-typeorm/server.ts'))
+        ? undefined
+        : 'slot reserved: src/servers/crud-collection-typeorm/server.ts is not written yet',
+  },
   {
     name: 'hand-plain',
     description: 'hand-written Fastify 5 + Drizzle 0.45, queries built per request',

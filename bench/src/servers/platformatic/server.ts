@@ -6,7 +6,6 @@ import platformaticDb from '@platformatic/db';
 import { announceReady, env } from '../shared/serve.ts';
 
 const app = await platformaticDb.buildServer({
-  $schema: 'https://schemas.platformatic.dev/@platformatic/db/2.61.0.json',
   server: { hostname: '127.0.0.1', port: env.port, logger: { level: 'warn' } },
   db: {
     connectionString: env.databaseUrl,
