@@ -74,6 +74,7 @@ export function makeRoute(context: MountContext, spec: RouteSpec): CrudRoute {
     ...(spec.description && { description: spec.description }),
     ...(deprecated && { deprecated }),
     ...(hidden && { hidden }),
+    ...(spec.path === context.path && { root: true }),
     ...(context.responses && { responses: context.responses }),
     handle: guarded([...context.dependencies, ...spec.dependencies], spec.run),
   };

@@ -47,6 +47,8 @@ export interface CrudRoute {
   readonly deprecated?: boolean;
   /** Left out of the OpenAPI document. */
   readonly hidden?: boolean;
+  /** A collection root: bindings serve it with and without a trailing slash. */
+  readonly root?: boolean;
   /** Extra documented responses, by status. */
   readonly responses?: Readonly<Record<number, { readonly description: string }>>;
   readonly handle: (req: CrudRequest) => Promise<unknown>;
@@ -73,10 +75,12 @@ export interface CrudRouter {
  */
 export function methodNotAllowedRoutes(routes: readonly CrudRoute[]): CrudRoute[] {
   const byPath = new Map<string, Set<HttpMethod>>();
+  const roots = new Set<string>();
   for (const route of routes) {
     const methods = byPath.get(route.path) ?? new Set();
     methods.add(route.method);
     byPath.set(route.path, methods);
+    if (route.root) roots.add(route.path);
   }
   const fillers: CrudRoute[] = [];
   for (const [path, methods] of byPath) {
@@ -93,6 +97,7 @@ export function methodNotAllowedRoutes(routes: readonly CrudRoute[]): CrudRoute[
         schemas: { json: {} },
         tags: [],
         hidden: true,
+        ...(roots.has(path) && { root: true }),
         handle: () => Promise.reject(error),
       });
     }

@@ -24,6 +24,9 @@ describeForum(
 
     test('the root answers with and without a trailing slash', async () => {
       assert.deepEqual((await s.call('GET', '/categories/')).body, (await s.call('GET', '/categories')).body);
+      const nested = await s.call('GET', '/categories/1/threads/');
+      assert.deepEqual(nested.body, (await s.call('GET', '/categories/1/threads')).body);
+      assert.equal((await s.call('POST', '/categories/', { name: 'Slash' })).status, 201);
     });
 
     test('GET /{pk} returns the object, 404 problem when missing', async () => {

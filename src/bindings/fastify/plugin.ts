@@ -7,9 +7,9 @@
 import { type CrudRoute, type CrudRouter, toJsonSchema } from 'crud-collection';
 import type { FastifyPluginAsync, RouteOptions } from 'fastify';
 import { z } from 'zod';
+import { serializerCompiler, validatorCompiler } from './compilers.ts';
 import { problemHandler } from './errors.ts';
 import { FastifyCrudRequest } from './request.ts';
-import { createValidatorCompiler } from './validator.ts';
 
 const problemSchema = toJsonSchema(
   z.object({
@@ -60,7 +60,8 @@ function routeOptions(route: CrudRoute, url: string): RouteOptions {
 
 /**
  * A Fastify plugin serving a collection's router. Errors come out as
- * `application/problem+json`; `/x` and `/x/` serve the same route.
+ * `application/problem+json`; a collection root answers with and without a
+ * trailing slash.
  *
  * @example
  * ```ts
@@ -71,14 +72,16 @@ function routeOptions(route: CrudRoute, url: string): RouteOptions {
  */
 export function toFastify(router: CrudRouter): FastifyPluginAsync {
   return async function crudCollection(app) {
-    app.setValidatorCompiler(createValidatorCompiler());
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
     app.setErrorHandler(problemHandler);
     app.removeContentTypeParser('text/plain');
     for (const route of router.routes) {
       const url = fastifyPath(router.prefix, route.path);
       const options = routeOptions(route, url);
       app.route(options);
-      if (!url.endsWith('/')) app.route({ ...options, url: `${url}/`, schema: { ...options.schema, hide: true } });
+      if (route.root && !url.endsWith('/'))
+        app.route({ ...options, url: `${url}/`, schema: { ...options.schema, hide: true } });
     }
   };
 }
