@@ -76,10 +76,3 @@ export const postCreate = {
 } as const;
 
 export const threadUpdate = object({ category_id: id, title: { type: 'string', maxLength: 200 } });
-
-export const problem = object({
-  type: { type: 'string' },
-  title: { type: 'string' },
-  status: { type: 'integer' },
-  detail: { type: 'string' },
-});

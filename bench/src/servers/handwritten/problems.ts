@@ -4,6 +4,8 @@
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 
+const PARTS: Record<string, string> = { body: 'body', querystring: 'query', params: 'path', headers: 'header' };
+
 export function sendProblem(reply: FastifyReply, status: number, title: string, detail: string, extra = {}) {
   return reply
     .code(status)
@@ -11,19 +13,29 @@ export function sendProblem(reply: FastifyReply, status: number, title: string, 
     .send(JSON.stringify({ type: 'about:blank', title, status, detail, ...extra }));
 }
 
-export const notFound = (reply: FastifyReply) => sendProblem(reply, 404, 'Not Found', 'Not found');
+export const notFound = (reply: FastifyReply) =>
+  sendProblem(reply, 404, 'Not Found', 'Not found', { code: 'not_found' });
 
-export function problemHandler(error: FastifyError & { code?: string }, _req: FastifyRequest, reply: FastifyReply) {
+/** `body.title`, `query.per_page`, `path.post_id`: where a validation error points. */
+function errorPath(context: string | undefined, error: NonNullable<FastifyError['validation']>[number]): string {
+  const missing = (error.params as { missingProperty?: string }).missingProperty;
+  const segments = error.instancePath.split('/').filter(Boolean);
+  if (missing) segments.push(missing);
+  return [PARTS[context ?? ''] ?? context ?? 'request', ...segments].join('.');
+}
+
+export function problemHandler(error: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
   if (error.validation) {
     const errors = error.validation.map((v) => ({
-      path: `${error.validationContext ?? ''}${v.instancePath}`,
+      path: errorPath(error.validationContext, v),
       message: v.message ?? 'invalid',
     }));
-    return sendProblem(reply, 422, 'Unprocessable Content', error.message, { errors });
+    const paths = [...new Set(errors.map((e) => e.path))].join(', ');
+    return sendProblem(reply, 422, 'Unprocessable Content', `Invalid ${paths}`, { code: 'validation_failed', errors });
   }
   const pgCode = (error.cause as { code?: string } | undefined)?.code ?? error.code;
   if (pgCode === '23505' || pgCode === '23503') {
-    return sendProblem(reply, 409, 'Conflict', 'The request conflicts with existing data');
+    return sendProblem(reply, 409, 'Conflict', 'The operation conflicts with a related record', { code: 'conflict' });
   }
   if (error.statusCode && error.statusCode < 500)
     return sendProblem(reply, error.statusCode, error.name, error.message);

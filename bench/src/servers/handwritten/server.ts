@@ -11,12 +11,14 @@ import { plainQueries } from './plain-queries.ts';
 import { preparedQueries } from './prepared-queries.ts';
 import { problemHandler } from './problems.ts';
 import { forumRoutes } from './routes.ts';
+import { useValidators } from './validators.ts';
 
 const mode = process.env.MODE === 'prepared' ? 'prepared' : 'plain';
 const pool = new pg.Pool({ connectionString: env.databaseUrl, max: env.poolSize });
 const db = drizzle(pool, { schema });
 
-const app = Fastify({ ajv: { customOptions: { removeAdditional: 'all' } } });
+const app = Fastify();
+useValidators(app);
 app.setErrorHandler(problemHandler);
 forumRoutes(app, mode === 'prepared' ? preparedQueries(db) : plainQueries(db));
 await app.listen({ port: env.port, host: '127.0.0.1' });
