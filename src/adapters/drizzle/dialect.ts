@@ -103,26 +103,23 @@ export interface Prepared {
   run(values: Record<string, unknown>): Promise<Record<string, unknown>[]>;
 }
 
-let statementCounter = 0;
-
 /**
  * Prepares a built query (select, or `delete ... returning`) for repeated runs
- * with `sql.placeholder` values. PostgreSQL statements get a process-unique name.
+ * with `sql.placeholder` values. On PostgreSQL, `name` names the server-side
+ * statement: give the same name only to the same SQL, so a shape evicted from a
+ * cache and prepared again reuses its statement on every connection.
  *
  * @example
  * ```ts
- * const stmt = prepareQuery('pg', db.select().from(post).where(eq(post.id, sql.placeholder('p0'))), 'post');
+ * const stmt = prepareQuery('pg', db.select().from(post).where(eq(post.id, sql.placeholder('p0'))), 'post_by_id');
  * await stmt.run({ p0: 1 });
  * ```
  */
-export function prepareQuery(dialect: DrizzleDialect, query: LooseDb, label: string): Prepared {
+export function prepareQuery(dialect: DrizzleDialect, query: LooseDb, name: string): Prepared {
   if (dialect === 'sqlite') {
     const prepared = query.prepare();
     return { run: (values) => prepared.all(values) };
   }
-  const prepared =
-    dialect === 'pg'
-      ? query.prepare(`cc_${label.replace(/\W/g, '').slice(0, 40)}_${++statementCounter}`)
-      : query.prepare();
+  const prepared = dialect === 'pg' ? query.prepare(name) : query.prepare();
   return { run: (values) => prepared.execute(values) };
 }

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { createHash } from 'node:crypto';
 import { and, count, type SQL, type Table } from 'drizzle-orm';
 import {
   type FilterData,
@@ -16,7 +17,7 @@ import {
 import type { CRUDConfigDict, CRUDConfigInit } from '../../core/crud-config.ts';
 import { ParentNotFoundError } from '../../core/errors.ts';
 import type { ModelMeta } from '../../core/model-meta.ts';
-import type { Page, PaginatorBase } from '../../core/paginator.ts';
+import type { Page, PageSource, PaginatorBase } from '../../core/paginator.ts';
 import {
   type ParentRef,
   parentKeyValues,
@@ -25,13 +26,14 @@ import {
   type ScopeCondition,
 } from '../../core/parent-scope.ts';
 import { columnValues, type TableInfo, tableInfo } from './describe-table.ts';
-import { type LooseDb, prepareQuery, tableDialect } from './dialect.ts';
+import { type LooseDb, type Prepared, prepareQuery, tableDialect } from './dialect.ts';
 import { translateDbError } from './errors.ts';
 import { attachRelations } from './includes.ts';
-import { filterConditions, orderTerms } from './list-query.ts';
+import { filterConditions, filterParams, filterShape, orderTerms } from './list-query.ts';
 import { insertRow, insertRowIf, removeRow, updateRow } from './mutations.ts';
 import { extractRelationalSchema, type RelationalSchema, type RelationPlan, SchemaRegistry } from './relations.ts';
 import {
+  type Binder,
   bindValue,
   existenceQuery,
   pkEquals,
@@ -164,30 +166,78 @@ export class DrizzleAdapter<TTable extends Table = Table> extends ORMAdapterBase
     parentRefs?: readonly ParentRef[],
   ): Promise<Page<Row>> {
     return this.#run(async (db) => {
-      const table = this.model;
-      const where = and(
-        ...filterConditions(this.#info, filterData),
-        ...scopeConditions(db, table, planParentScope(parentRefs)),
-      );
-      const order = orderTerms(this.#info, sortData);
       const include = new Set(includeData);
+      const filters = columnValues(this.#info, filterData);
+      const plan = planParentScope(parentRefs);
+      const source = this.#listSource(db, filters, sortData, plan, parentRefs);
       return paginator.paginate<Row>({
-        fetch: async (limit, offset) => {
-          const rows: Row[] = await db
+        fetch: async (limit, offset) =>
+          attachRelations(db, await source.fetch(limit, offset), this.#relations, include),
+        count: source.count,
+      });
+    });
+  }
+
+  /**
+   * The page and count queries of a list. On the adapter's own `db` (PostgreSQL,
+   * SQLite) both are prepared once per shape (filter fields, sort, parent chain)
+   * with placeholders; MySQL, whose prepared `LIMIT ?` rejects the doubles mysql2
+   * sends, and sessions build them per call.
+   */
+  #listSource(
+    db: LooseDb,
+    filters: FilterData,
+    sortData: SortData,
+    plan: readonly ScopeCondition[],
+    parentRefs: readonly ParentRef[] | undefined,
+  ): PageSource<Row> {
+    const build = (bind: Binder) => ({
+      where: and(...filterConditions(this.#info, filters, bind), ...scopeConditions(db, this.model, plan, bind)),
+      order: orderTerms(this.#info, sortData),
+    });
+    if (db !== this.#db || this.#info.dialect === 'mysql') {
+      const { where, order } = build(bindValue);
+      return {
+        fetch: (limit, offset) =>
+          db
             .select()
-            .from(table)
+            .from(this.model)
             .where(where)
             .orderBy(...order)
             .limit(limit)
-            .offset(offset);
-          return attachRelations(db, rows, this.#relations, include);
-        },
-        count: async () => {
-          const [result] = await db.select({ n: count() }).from(table).where(where);
-          return Number(result?.n ?? 0);
-        },
-      });
+            .offset(offset),
+        count: async () => Number((await db.select({ n: count() }).from(this.model).where(where))[0]?.n ?? 0),
+      };
+    }
+    const shape = `${filterShape(filters)}|${sortData.map((t) => `${t.field}:${t.direction}`).join(',')}${parentShape(parentRefs)}`;
+    const params = scopeValues(plan, filterParams(filters));
+    const page = this.#statement(`list|${shape}`, () => {
+      const bind = placeholderBinder();
+      const { where, order } = build(bind);
+      return db
+        .select()
+        .from(this.model)
+        .where(where)
+        .orderBy(...order)
+        .limit(bind(0))
+        .offset(bind(0));
     });
+    const total = this.#statement(`count|${shape}`, () =>
+      db.select({ n: count() }).from(this.model).where(build(placeholderBinder()).where),
+    );
+    return {
+      fetch: (limit, offset) => page.run(placeholderValues([...params, limit, offset])),
+      count: async () => Number((await total.run(placeholderValues(params)))[0]?.n ?? 0),
+    };
+  }
+
+  /** A cached prepared statement of this adapter's table, named after its table and shape. */
+  #statement(key: string, build: () => LooseDb): Prepared {
+    const cached = this.#statements.get(key);
+    if (cached) return cached;
+    const digest = createHash('sha1').update(key).digest('hex').slice(0, 20);
+    const name = `cc_${this.#info.name.replace(/\W/g, '').slice(0, 30)}_${digest}`;
+    return this.#statements.set(key, prepareQuery(this.#info.dialect, build(), name));
   }
 
   async createOne(data: Row, parentRefs?: readonly ParentRef[]): Promise<Row> {
@@ -278,9 +328,7 @@ export class DrizzleAdapter<TTable extends Table = Table> extends ORMAdapterBase
   ): Promise<Row[]> {
     if (db !== this.#db) return build(bindValue);
     const key = kind + parentShape(parentRefs);
-    const statement =
-      this.#statements.get(key) ??
-      this.#statements.set(key, prepareQuery(this.#info.dialect, build(placeholderBinder()), this.#info.name));
+    const statement = this.#statement(key, () => build(placeholderBinder()));
     const converted = columnValues(this.#info, pkValues);
     const values = this.#info.primaryKey.map((f) => converted[f]);
     return statement.run(placeholderValues(scopeValues(planParentScope(parentRefs), values)));

@@ -5,25 +5,48 @@
  */
 import { asc, type Column, desc, eq, isNull, type SQL } from 'drizzle-orm';
 import type { FilterData, SortData } from '../../core/adapter.ts';
-import { columnValues, type TableInfo } from './describe-table.ts';
+import type { TableInfo } from './describe-table.ts';
+import { type Binder, bindValue } from './scope.ts';
 
 /**
- * One equality per known field (`IS NULL` for `null`), to be AND-combined; unknown fields are ignored.
+ * One equality per field of `values` (already converted with `columnValues`; `IS NULL`
+ * for `null`), to be AND-combined. `bind` turns each non-null value into a parameter
+ * or a placeholder, in field order.
  *
  * @example
  * ```ts
- * db.select().from(post).where(and(...filterConditions(tableInfo(post), { thread_id: 1 })));
+ * db.select().from(post).where(and(...filterConditions(info, columnValues(info, { thread_id: 1 }))));
  * ```
  */
-export function filterConditions(info: TableInfo, filterData: FilterData): SQL[] {
+export function filterConditions(info: TableInfo, values: FilterData, bind: Binder = bindValue): SQL[] {
   const conditions: SQL[] = [];
-  const values = columnValues(info, filterData);
   for (const field in values) {
     const column = info.columns[field] as Column;
     const value = values[field];
-    conditions.push(value === null ? isNull(column) : eq(column, value));
+    conditions.push(value === null ? isNull(column) : eq(column, bind(value)));
   }
   return conditions;
+}
+
+/**
+ * The shape of a filter: its fields, and which are `IS NULL`; never the values.
+ *
+ * @example
+ * ```ts
+ * filterShape({ thread_id: 5, author_id: null }); // 'thread_id,author_id=null,'
+ * ```
+ */
+export function filterShape(values: FilterData): string {
+  let shape = '';
+  for (const field in values) shape += values[field] === null ? `${field}=null,` : `${field},`;
+  return shape;
+}
+
+/** The non-null filter values, in the order {@link filterConditions} binds them. */
+export function filterParams(values: FilterData): unknown[] {
+  const params: unknown[] = [];
+  for (const field in values) if (values[field] !== null) params.push(values[field]);
+  return params;
 }
 
 /**

@@ -13,7 +13,7 @@ import type { Prepared } from './dialect.ts';
  * @example
  * ```ts
  * const cache = new StatementCache(64);
- * const stmt = cache.get(key) ?? cache.set(key, prepareQuery(dialect, query, 'post'));
+ * const stmt = cache.get(key) ?? cache.set(key, prepareQuery(dialect, query, 'post_by_id'));
  * ```
  */
 export class StatementCache {
