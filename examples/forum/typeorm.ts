@@ -6,6 +6,7 @@
 import { createRequire } from 'node:module';
 import { TypeORMAdapter } from 'crud-collection/typeorm';
 import { DataSource } from 'typeorm';
+import type { ForumAdapters } from './app.ts';
 import {
   Category,
   forumEntities,
@@ -15,8 +16,7 @@ import {
   Tag,
   Thread,
   User,
-} from '../../test/fixtures/typeorm/entities.ts';
-import type { ForumAdapters } from './app.ts';
+} from './models/typeorm.ts';
 import type { ForumConnection } from './server.ts';
 
 const require = createRequire(import.meta.url);

@@ -9,7 +9,7 @@ import { after, before, beforeEach, describe, test } from 'node:test';
 import { HttpError, PagePaginator, type ParentRef } from 'crud-collection';
 import { TypeORMAdapter } from 'crud-collection/typeorm';
 import { DataSource, type EntityManager, EntitySchema } from 'typeorm';
-import { Category, Post, Thread } from '../fixtures/typeorm/entities.ts';
+import { Category, Post, Thread } from '../../examples/forum/models/typeorm.ts';
 import { typeormTargets } from '../fixtures/typeorm/target.ts';
 import type { ForumHarness } from '../support/forum-target.ts';
 

@@ -14,7 +14,7 @@ import {
   ParentNotFoundError,
   type ParentRef,
 } from 'crud-collection';
-import { Category, Post, PostTranslation, Thread, User } from '../fixtures/typeorm/entities.ts';
+import { Category, Post, PostTranslation, Thread, User } from '../../examples/forum/models/typeorm.ts';
 import { typeormTargets } from '../fixtures/typeorm/target.ts';
 import type { ForumHarness } from '../support/forum-target.ts';
 

@@ -3,7 +3,9 @@
  * PostgreSQL / MariaDB when their URL is in the environment. A database named in
  * the environment that cannot be reached fails the run; it is never skipped.
  */
-export type Dialect = 'sqlite' | 'postgres' | 'mysql';
+import type { Dialect } from '../../examples/forum/sql.ts';
+
+export type { Dialect };
 
 export interface DatabaseTarget {
   readonly dialect: Dialect;
