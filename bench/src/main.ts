@@ -15,7 +15,7 @@ import { type Row, resultsTable, writeIntoResults } from './harness/report.ts';
 import { compareResponses } from './harness/response-check.ts';
 import { routerBuildPass, routerBuildTable } from './harness/router-build-pass.ts';
 import { builderFor, SCENARIOS, type Scenario } from './harness/scenarios.ts';
-import { type RunningServer, startServer } from './harness/server-process.ts';
+import { freePort, type RunningServer, startServer } from './harness/server-process.ts';
 import { BASELINE, SERVERS, type ServerDef } from './harness/servers.ts';
 import { countStatements } from './harness/statement-count.ts';
 
@@ -41,16 +41,16 @@ for (const def of wanted) {
 // 1. SQL statements per request, through the counting proxy.
 const runTag = Date.now().toString(36);
 const sqlCounts = new Map<string, Map<Scenario, number>>();
-for (const [i, def] of candidates.entries()) {
+for (const def of candidates) {
   try {
-    const counts = await countStatements(def, 3100 + i, scenarios, async (scenario, n) => {
+    const counts = await countStatements(def, await freePort(), scenarios, async (scenario, n) => {
       const tag = `${runTag}-count-${def.name}-${scenario}`;
       return { tag: `bench-${tag}`, deleteIds: scenario === 'delete' ? await rows.insertForDelete(tag, n) : undefined };
     });
     sqlCounts.set(def.name, counts);
     log(`counted SQL per request: ${def.name}`);
   } catch (error) {
-    skipped.set(def.name, (error as Error).message.split('\n').slice(0, 3).join(' / '));
+    skipped.set(def.name, (error as Error).message.split('\n')[0]!);
     log(`skipping ${def.name}: ${(error as Error).message}`);
   }
 }
@@ -58,10 +58,10 @@ await rows.removeTagged(`${runTag}-count-`);
 
 // 2. Throughput, latency and memory, with every server up.
 const servers: RunningServer[] = [];
-for (const [i, def] of candidates.entries()) {
+for (const def of candidates) {
   if (skipped.has(def.name)) continue;
   try {
-    servers.push(await startServer(def, 3200 + i, databaseUrl(), config.poolSize));
+    servers.push(await startServer(def, await freePort(), databaseUrl(), config.poolSize));
   } catch (error) {
     skipped.set(def.name, (error as Error).message.split('\n')[0]!);
   }

@@ -3,6 +3,7 @@
  * that exits or stays silent is reported with the tail of its output.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import net from 'node:net';
 import type { ServerDef } from './servers.ts';
 
 export interface RunningServer {
@@ -10,6 +11,8 @@ export interface RunningServer {
   port: number;
   pid: number;
   url: string;
+  /** The last few KiB the process wrote, for reporting a failure. */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -54,6 +57,7 @@ export async function startServer(
     port,
     pid: child.pid!,
     url: `http://127.0.0.1:${port}`,
+    output: () => output,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
@@ -62,4 +66,16 @@ export async function startServer(
         setTimeout(() => child.kill('SIGKILL'), 3000).unref();
       }),
   };
+}
+
+/** A port that is free on the loopback right now (the machine is shared: fixed ports may be taken). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 }

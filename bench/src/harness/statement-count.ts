@@ -9,14 +9,20 @@ import { type BenchRequest, builderFor, type Scenario, type ScenarioContext } fr
 import { startServer } from './server-process.ts';
 import type { ServerDef } from './servers.ts';
 
-async function send(base: string, r: BenchRequest): Promise<number> {
-  const response = await fetch(base + r.path, {
-    method: r.method,
-    headers: r.body === undefined ? {} : { 'content-type': 'application/json' },
-    body: r.body === undefined ? undefined : JSON.stringify(r.body),
-  });
-  await response.arrayBuffer();
-  return response.status;
+async function send(base: string, r: BenchRequest, retry = true): Promise<number> {
+  try {
+    const response = await fetch(base + r.path, {
+      method: r.method,
+      headers: r.body === undefined ? {} : { 'content-type': 'application/json' },
+      body: r.body === undefined ? undefined : JSON.stringify(r.body),
+    });
+    await response.arrayBuffer();
+    return response.status;
+  } catch (error) {
+    // A kept-alive socket the server closed fails once; a dead server fails again.
+    if (retry) return send(base, r, false);
+    throw error;
+  }
 }
 
 export async function countStatements(
@@ -45,6 +51,9 @@ export async function countStatements(
       for (let i = 0; i < n; i++) if ((await send(server.url, build(i, ctx))) < 300) ok++;
       counts.set(scenario, ok === n ? proxy.count() / n : Number.NaN);
     }
+  } catch (error) {
+    const tail = server.output().trim().split('\n').slice(-5).join(' / ');
+    throw new Error(`${(error as Error).message} (${def.name} said: ${tail})`);
   } finally {
     await server.stop();
     await proxy.close();

@@ -1,12 +1,12 @@
 /**
  * Platformatic DB 2 on the bench database: REST (and GraphQL) generated from
- * the tables; no migrations, no authorization, no logging, pool of POOL_SIZE.
+ * the tables; no migrations, no authorization, warnings-only logging, pool of POOL_SIZE.
  */
 import platformaticDb from '@platformatic/db';
 import { announceReady, env } from '../shared/serve.ts';
 
 const app = await platformaticDb.buildServer({
-  server: { hostname: '127.0.0.1', port: env.port, logger: { level: 'warn' } },
+  server: { logger: { level: 'warn' } },
   db: {
     connectionString: env.databaseUrl,
     poolSize: env.poolSize,
@@ -17,6 +17,6 @@ const app = await platformaticDb.buildServer({
   },
   watch: false,
 });
-// buildServer resolves to Platformatic's restartable wrapper; its typings say FastifyInstance.
-await (app as unknown as { start(): Promise<unknown> }).start();
+// Listen ourselves on the loopback: Platformatic's own start() switches to 0.0.0.0 inside containers.
+await app.listen({ host: '127.0.0.1', port: env.port });
 announceReady('platformatic');
