@@ -297,7 +297,7 @@ export class TypeORMAdapter<T extends ObjectLiteral = ObjectLiteral> extends ORM
     try {
       return await runner.query(sql, params, true);
     } catch (error) {
-      return translateDbError(error);
+      return translateDbError(error, (name) => this.entity.columns.find((c) => c.column.databaseName === name)?.wire);
     } finally {
       if (!manager.queryRunner) await runner.release();
     }

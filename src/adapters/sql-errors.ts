@@ -1,0 +1,130 @@
+/**
+ * SQL driver errors as {@link HttpError}s, shared by every SQL adapter: unique
+ * and foreign-key violations are 409 `conflict`, not-null and other data
+ * violations 422 `validation_failed`. Codes are the drivers' own (PostgreSQL
+ * SQLSTATE, MySQL/MariaDB errno, SQLite extended codes), found anywhere along
+ * the error's `cause` / `driverError` chain. The SQL text never reaches the
+ * message; the original error stays as `cause`.
+ *
+ * @module
+ */
+import { HttpError } from '../core/errors.ts';
+
+/** The kinds of constraint violation the adapters translate. */
+export type ConstraintKind = 'unique' | 'foreign_key' | 'not_null' | 'invalid';
+
+interface DriverError {
+  code?: unknown;
+  errno?: unknown;
+  extendedCode?: unknown;
+  rawCode?: unknown;
+  column?: unknown;
+  message?: unknown;
+  cause?: unknown;
+  driverError?: unknown;
+}
+
+const PG: Record<string, ConstraintKind> = {
+  '23505': 'unique',
+  '23503': 'foreign_key',
+  '23502': 'not_null',
+  '23514': 'invalid',
+  '22001': 'invalid',
+  '22003': 'invalid',
+  '22007': 'invalid',
+  '22008': 'invalid',
+  '22P02': 'invalid',
+};
+const MYSQL: Record<number, ConstraintKind> = {
+  1062: 'unique',
+  1451: 'foreign_key',
+  1452: 'foreign_key',
+  1216: 'foreign_key',
+  1217: 'foreign_key',
+  1048: 'not_null',
+  1364: 'not_null',
+  1406: 'invalid',
+  1264: 'invalid',
+  1292: 'invalid',
+  1366: 'invalid',
+  3819: 'invalid',
+  4025: 'invalid',
+};
+const SQLITE: Record<string, ConstraintKind> = {
+  SQLITE_CONSTRAINT_UNIQUE: 'unique',
+  SQLITE_CONSTRAINT_PRIMARYKEY: 'unique',
+  SQLITE_CONSTRAINT_FOREIGNKEY: 'foreign_key',
+  SQLITE_CONSTRAINT_NOTNULL: 'not_null',
+  SQLITE_CONSTRAINT_CHECK: 'invalid',
+};
+const SQLITE_RAW: Record<number, ConstraintKind> = {
+  2067: 'unique',
+  1555: 'unique',
+  787: 'foreign_key',
+  1299: 'not_null',
+};
+
+function kindOf(e: DriverError): ConstraintKind | undefined {
+  if (typeof e.code === 'string') {
+    const byCode = PG[e.code] ?? SQLITE[e.code];
+    if (byCode) return byCode;
+  }
+  if (typeof e.extendedCode === 'string' && SQLITE[e.extendedCode]) return SQLITE[e.extendedCode];
+  if (typeof e.rawCode === 'number' && SQLITE_RAW[e.rawCode]) return SQLITE_RAW[e.rawCode];
+  if (typeof e.errno === 'number' && typeof e.code === 'string' && e.code.startsWith('ER_')) return MYSQL[e.errno];
+  return undefined;
+}
+
+/** The column a not-null error names, when the driver says which. */
+function columnOf(e: DriverError): string | undefined {
+  if (typeof e.column === 'string' && e.column) return e.column;
+  const message = typeof e.message === 'string' ? e.message : '';
+  const mysql = /^(?:Column|Field) '([^']+)'/.exec(message);
+  if (mysql) return mysql[1];
+  return /NOT NULL constraint failed: (?:[^.\s]+\.)?([^\s,]+)/.exec(message)?.[1];
+}
+
+/** The violation a driver error stands for, and the driver error itself, searched along the cause chain. */
+export function constraintOf(error: unknown): { kind: ConstraintKind; driverError: object } | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 6 && current && typeof current === 'object'; depth++) {
+    const e = current as DriverError;
+    const kind = kindOf(e);
+    if (kind) return { kind, driverError: e };
+    current = e.driverError ?? e.cause;
+  }
+  return undefined;
+}
+
+const DETAIL: Record<ConstraintKind, string> = {
+  unique: 'A record with the same unique value already exists',
+  foreign_key: 'The record refers to a missing record, or is still referred to',
+  not_null: 'A required field is missing',
+  invalid: 'A field value is not valid for the database',
+};
+
+/**
+ * The {@link HttpError} for a database error, or `undefined` when it is not a
+ * constraint violation. `fieldOf` maps a column's SQL name to its field name,
+ * so a 422 can name the field.
+ *
+ * @example
+ * ```ts
+ * try { await run(); } catch (error) { throw constraintError(error, (column) => fields.get(column)) ?? error; }
+ * ```
+ */
+export function constraintError(
+  error: unknown,
+  fieldOf: (column: string) => string | undefined = () => undefined,
+): HttpError | undefined {
+  if (error instanceof HttpError) return undefined;
+  const found = constraintOf(error);
+  if (!found) return undefined;
+  const detail = DETAIL[found.kind];
+  if (found.kind === 'unique' || found.kind === 'foreign_key')
+    return new HttpError('conflict', detail, { cause: error });
+  const column = columnOf(found.driverError as DriverError);
+  const field = column === undefined ? undefined : fieldOf(column);
+  const errors = field ? [{ path: `body.${field}`, message: detail }] : undefined;
+  return new HttpError('validation_failed', detail, { cause: error, ...(errors && { errors }) });
+}
