@@ -1,11 +1,4 @@
-/**
- * `DrizzleAdapter`: the core's {@link ORMAdapterBase} over a Drizzle table, on
- * SQLite (libsql), PostgreSQL (node-postgres) and MySQL/MariaDB (mysql2).
- *
- * @module
- */
-import { createHash } from 'node:crypto';
-import { and, count, type SQL, type Table } from 'drizzle-orm';
+import type { SQL, Table } from 'drizzle-orm';
 import {
   type FilterData,
   type IncludeData,
@@ -17,7 +10,7 @@ import {
 import type { CRUDConfigDict, CRUDConfigInit } from '../../core/crud-config.ts';
 import { ParentNotFoundError } from '../../core/errors.ts';
 import type { ModelMeta } from '../../core/model-meta.ts';
-import type { Page, PageSource, PaginatorBase } from '../../core/paginator.ts';
+import type { Page, PaginatorBase } from '../../core/paginator.ts';
 import {
   type ParentRef,
   parentKeyValues,
@@ -26,24 +19,14 @@ import {
   type ScopeCondition,
 } from '../../core/parent-scope.ts';
 import { columnValues, type TableInfo, tableInfo } from './describe-table.ts';
-import { type LooseDb, type Prepared, prepareQuery, tableDialect } from './dialect.ts';
+import { type LooseDb, tableDialect } from './dialect.ts';
 import { translateDbError } from './errors.ts';
 import { attachRelations } from './includes.ts';
-import { filterConditions, filterParams, filterShape, orderTerms } from './list-query.ts';
-import { insertRow, insertRowIf, removeRow, updateRow } from './mutations.ts';
+import { insertRow, insertRowIf, updateRow } from './mutations.ts';
 import { extractRelationalSchema, type RelationalSchema, type RelationPlan, SchemaRegistry } from './relations.ts';
-import {
-  type Binder,
-  bindValue,
-  existenceQuery,
-  pkEquals,
-  placeholderBinder,
-  placeholderValues,
-  scopeConditions,
-  scopeValues,
-} from './scope.ts';
+import { existenceQuery, scopeConditions } from './scope.ts';
 import { type GetSession, withSession } from './session.ts';
-import { parentShape, StatementCache } from './statement-cache.ts';
+import { TableQueries } from './table-queries.ts';
 
 /**
  * Any Drizzle database or transaction: `drizzle-orm/libsql`, `drizzle-orm/node-postgres`,
@@ -69,7 +52,7 @@ export interface DrizzleAdapterOptions<TTable extends Table = Table> {
    */
   readonly schema?: Record<string, unknown>;
   readonly crudConfig?: CRUDConfigDict | CRUDConfigInit;
-  /** Prepared statements kept per adapter (get-one and delete shapes); default 64, 0 disables. */
+  /** Prepared statements kept per adapter (get-one, delete and list shapes); default 64, 0 disables. */
   readonly preparedStatements?: number;
 }
 
@@ -117,7 +100,7 @@ export class DrizzleAdapter<TTable extends Table = Table> extends ORMAdapterBase
   readonly #registry: SchemaRegistry;
   readonly #db: LooseDb | undefined;
   readonly #getSession: GetSession<DrizzleDatabase> | undefined;
-  readonly #statements: StatementCache;
+  readonly #queries: TableQueries;
   #plans: readonly RelationPlan[] | undefined;
 
   constructor(options: DrizzleAdapterOptions<TTable>) {
@@ -128,7 +111,7 @@ export class DrizzleAdapter<TTable extends Table = Table> extends ORMAdapterBase
     this.#registry = registryFor(options);
     this.#db = options.db;
     this.#getSession = options.getSession;
-    this.#statements = new StatementCache(options.preparedStatements ?? 64);
+    this.#queries = new TableQueries(this.#info, options.model, options.db, options.preparedStatements ?? 64);
   }
 
   /** Describes this adapter's table, another Drizzle table, or a table by its model (SQL) name. */
@@ -151,7 +134,7 @@ export class DrizzleAdapter<TTable extends Table = Table> extends ORMAdapterBase
 
   async getOne(pkValues: PkValues, includeData: IncludeData, parentRefs?: readonly ParentRef[]): Promise<Row | null> {
     return this.#run(async (db) => {
-      const row = await this.#selectOne(db, pkValues, parentRefs);
+      const row = await this.#queries.selectOne(db, pkValues, parentRefs);
       if (!row) return null;
       await attachRelations(db, [row], this.#relations, new Set(includeData));
       return row;
@@ -167,77 +150,13 @@ export class DrizzleAdapter<TTable extends Table = Table> extends ORMAdapterBase
   ): Promise<Page<Row>> {
     return this.#run(async (db) => {
       const include = new Set(includeData);
-      const filters = columnValues(this.#info, filterData);
-      const plan = planParentScope(parentRefs);
-      const source = this.#listSource(db, filters, sortData, plan, parentRefs);
+      const source = this.#queries.list(db, columnValues(this.#info, filterData), sortData, parentRefs);
       return paginator.paginate<Row>({
         fetch: async (limit, offset) =>
           attachRelations(db, await source.fetch(limit, offset), this.#relations, include),
         count: source.count,
       });
     });
-  }
-
-  /**
-   * The page and count queries of a list. On the adapter's own `db` (PostgreSQL,
-   * SQLite) both are prepared once per shape (filter fields, sort, parent chain)
-   * with placeholders; MySQL, whose prepared `LIMIT ?` rejects the doubles mysql2
-   * sends, and sessions build them per call.
-   */
-  #listSource(
-    db: LooseDb,
-    filters: FilterData,
-    sortData: SortData,
-    plan: readonly ScopeCondition[],
-    parentRefs: readonly ParentRef[] | undefined,
-  ): PageSource<Row> {
-    const build = (bind: Binder) => ({
-      where: and(...filterConditions(this.#info, filters, bind), ...scopeConditions(db, this.model, plan, bind)),
-      order: orderTerms(this.#info, sortData),
-    });
-    if (db !== this.#db || this.#info.dialect === 'mysql') {
-      const { where, order } = build(bindValue);
-      return {
-        fetch: (limit, offset) =>
-          db
-            .select()
-            .from(this.model)
-            .where(where)
-            .orderBy(...order)
-            .limit(limit)
-            .offset(offset),
-        count: async () => Number((await db.select({ n: count() }).from(this.model).where(where))[0]?.n ?? 0),
-      };
-    }
-    const shape = `${filterShape(filters)}|${sortData.map((t) => `${t.field}:${t.direction}`).join(',')}${parentShape(parentRefs)}`;
-    const params = scopeValues(plan, filterParams(filters));
-    const page = this.#statement(`list|${shape}`, () => {
-      const bind = placeholderBinder();
-      const { where, order } = build(bind);
-      return db
-        .select()
-        .from(this.model)
-        .where(where)
-        .orderBy(...order)
-        .limit(bind(0))
-        .offset(bind(0));
-    });
-    const total = this.#statement(`count|${shape}`, () =>
-      db.select({ n: count() }).from(this.model).where(build(placeholderBinder()).where),
-    );
-    return {
-      fetch: (limit, offset) => page.run(placeholderValues([...params, limit, offset])),
-      count: async () => Number((await total.run(placeholderValues(params)))[0]?.n ?? 0),
-    };
-  }
-
-  /** A cached prepared statement of this adapter's table, named after its table and shape. */
-  #statement(key: string, build: () => LooseDb): Prepared {
-    const cached = this.#statements.get(key);
-    if (cached) return cached;
-    const digest = createHash('sha1').update(key).digest('hex').slice(0, 20);
-    const name = `cc_${this.#info.name.replace(/\W/g, '').slice(0, 30)}_${digest}`;
-    return this.#statements.set(key, prepareQuery(this.#info.dialect, build(), name));
   }
 
   async createOne(data: Row, parentRefs?: readonly ParentRef[]): Promise<Row> {
@@ -268,18 +187,7 @@ export class DrizzleAdapter<TTable extends Table = Table> extends ORMAdapterBase
   }
 
   async deleteOne(pkValues: PkValues, parentRefs?: readonly ParentRef[]): Promise<Row | null> {
-    const row = await this.#run(async (db) => {
-      if (db === this.#db && this.#info.dialect !== 'mysql') {
-        const rows = await this.#prepared('delete', db, parentRefs, pkValues, (bind) =>
-          db
-            .delete(this.model)
-            .where(and(...this.#pkWhere(pkValues, bind), ...this.#scope(db, parentRefs, bind)))
-            .returning(),
-        );
-        return rows[0];
-      }
-      return removeRow(db, this.#info, columnValues(this.#info, pkValues), (tx) => this.#scope(tx, parentRefs));
-    });
+    const row = await this.#run((db) => this.#queries.deleteOne(db, pkValues, parentRefs));
     return row ? this.#withNullRelations(row) : null;
   }
 
@@ -309,40 +217,8 @@ export class DrizzleAdapter<TTable extends Table = Table> extends ORMAdapterBase
     }
   }
 
-  #pkWhere(pkValues: PkValues, bind = bindValue): SQL[] {
-    const converted = columnValues(this.#info, pkValues);
-    return pkEquals(this.model, this.model, converted, bind);
-  }
-
-  #scope(db: LooseDb, parentRefs: readonly ParentRef[] | undefined, bind = bindValue): SQL[] {
-    return scopeConditions(db, this.model, planParentScope(parentRefs), bind);
-  }
-
-  /** Runs a fixed-shape query as a cached prepared statement (fixed `db`), or directly. */
-  async #prepared(
-    kind: string,
-    db: LooseDb,
-    parentRefs: readonly ParentRef[] | undefined,
-    pkValues: PkValues,
-    build: (bind: (value: unknown) => unknown) => LooseDb,
-  ): Promise<Row[]> {
-    if (db !== this.#db) return build(bindValue);
-    const key = kind + parentShape(parentRefs);
-    const statement = this.#statement(key, () => build(placeholderBinder()));
-    const converted = columnValues(this.#info, pkValues);
-    const values = this.#info.primaryKey.map((f) => converted[f]);
-    return statement.run(placeholderValues(scopeValues(planParentScope(parentRefs), values)));
-  }
-
-  async #selectOne(db: LooseDb, pkValues: PkValues, parentRefs?: readonly ParentRef[]): Promise<Row | undefined> {
-    const rows = await this.#prepared('one', db, parentRefs, pkValues, (bind) =>
-      db
-        .select()
-        .from(this.model)
-        .where(and(...this.#pkWhere(pkValues, bind), ...this.#scope(db, parentRefs, bind)))
-        .limit(1),
-    );
-    return rows[0];
+  #scope(db: LooseDb, parentRefs: readonly ParentRef[] | undefined): SQL[] {
+    return scopeConditions(db, this.model, planParentScope(parentRefs));
   }
 
   async #assertParents(db: LooseDb, parentRefs: readonly ParentRef[]): Promise<void> {

@@ -1,0 +1,150 @@
+/**
+ * The queries of one table whose shape repeats: get one, delete one, and a
+ * list page with its count. On the adapter's own `db` they are prepared once
+ * per shape (parent chain, filter fields, sort) with placeholders and reused;
+ * on a session, or MySQL for lists (mysql2 sends `LIMIT ?` values as doubles,
+ * which MySQL refuses), they are built per call.
+ *
+ * @module
+ */
+import { createHash } from 'node:crypto';
+import { and, count, type SQL, type Table } from 'drizzle-orm';
+import type { FilterData, PkValues, Row, SortData } from '../../core/adapter.ts';
+import type { PageSource } from '../../core/paginator.ts';
+import { type ParentRef, planParentScope } from '../../core/parent-scope.ts';
+import { columnValues, type TableInfo } from './describe-table.ts';
+import { type LooseDb, type Prepared, prepareQuery } from './dialect.ts';
+import { filterConditions, filterParams, filterShape, orderTerms } from './list-query.ts';
+import { removeRow } from './mutations.ts';
+import {
+  type Binder,
+  bindValue,
+  pkEquals,
+  placeholderBinder,
+  placeholderValues,
+  scopeConditions,
+  scopeValues,
+} from './scope.ts';
+import { parentShape, StatementCache } from './statement-cache.ts';
+
+/**
+ * Repeating queries of one table, prepared on `fixedDb`.
+ *
+ * @example
+ * ```ts
+ * const queries = new TableQueries(tableInfo(post), post, db, 64);
+ * const row = await queries.selectOne(db, { id: 1 }, parents);
+ * ```
+ */
+export class TableQueries {
+  readonly #info: TableInfo;
+  readonly #table: Table;
+  readonly #fixedDb: LooseDb | undefined;
+  readonly #statements: StatementCache;
+
+  constructor(info: TableInfo, table: Table, fixedDb: LooseDb | undefined, cacheSize: number) {
+    this.#info = info;
+    this.#table = table;
+    this.#fixedDb = fixedDb;
+    this.#statements = new StatementCache(cacheSize);
+  }
+
+  /** The row with this key inside the parent chain. */
+  async selectOne(db: LooseDb, pkValues: PkValues, parentRefs?: readonly ParentRef[]): Promise<Row | undefined> {
+    const rows = await this.#byKey('one', db, parentRefs, pkValues, (bind) =>
+      db
+        .select()
+        .from(this.#table)
+        .where(and(...this.#pkWhere(pkValues, bind), ...this.#scope(db, parentRefs, bind)))
+        .limit(1),
+    );
+    return rows[0];
+  }
+
+  /** Deletes the row with this key inside the parent chain; the deleted row. */
+  async deleteOne(db: LooseDb, pkValues: PkValues, parentRefs?: readonly ParentRef[]): Promise<Row | undefined> {
+    if (db !== this.#fixedDb || this.#info.dialect === 'mysql') {
+      const removed = await removeRow(db, this.#info, columnValues(this.#info, pkValues), (tx) =>
+        this.#scope(tx, parentRefs),
+      );
+      return removed ?? undefined;
+    }
+    const rows = await this.#byKey('delete', db, parentRefs, pkValues, (bind) =>
+      db
+        .delete(this.#table)
+        .where(and(...this.#pkWhere(pkValues, bind), ...this.#scope(db, parentRefs, bind)))
+        .returning(),
+    );
+    return rows[0];
+  }
+
+  /** The page and count queries of a list; `filters` already converted with `columnValues`. */
+  list(db: LooseDb, filters: FilterData, sortData: SortData, parentRefs?: readonly ParentRef[]): PageSource<Row> {
+    const plan = planParentScope(parentRefs);
+    const build = (bind: Binder) => ({
+      where: and(...filterConditions(this.#info, filters, bind), ...scopeConditions(db, this.#table, plan, bind)),
+      order: orderTerms(this.#info, sortData),
+    });
+    const select = (where: SQL | undefined, order: SQL[], limit: unknown, offset: unknown) =>
+      db
+        .select()
+        .from(this.#table)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset);
+    const counter = (where: SQL | undefined) => db.select({ n: count() }).from(this.#table).where(where);
+    if (db !== this.#fixedDb || this.#info.dialect === 'mysql') {
+      const { where, order } = build(bindValue);
+      return {
+        fetch: (limit, offset) => select(where, order, limit, offset),
+        count: async () => Number((await counter(where))[0]?.n ?? 0),
+      };
+    }
+    const sort = sortData.map((t) => `${t.field}:${t.direction}`).join(',');
+    const shape = `${filterShape(filters)}|${sort}${parentShape(parentRefs)}`;
+    const params = scopeValues(plan, filterParams(filters));
+    const page = this.#statement(`list|${shape}`, () => {
+      const bind = placeholderBinder();
+      const { where, order } = build(bind);
+      return select(where, order, bind(0), bind(0));
+    });
+    const total = this.#statement(`count|${shape}`, () => counter(build(placeholderBinder()).where));
+    return {
+      fetch: (limit, offset) => page.run(placeholderValues([...params, limit, offset])),
+      count: async () => Number((await total.run(placeholderValues(params)))[0]?.n ?? 0),
+    };
+  }
+
+  #pkWhere(pkValues: PkValues, bind: Binder): SQL[] {
+    return pkEquals(this.#table, this.#table, columnValues(this.#info, pkValues), bind);
+  }
+
+  #scope(db: LooseDb, parentRefs: readonly ParentRef[] | undefined, bind: Binder = bindValue): SQL[] {
+    return scopeConditions(db, this.#table, planParentScope(parentRefs), bind);
+  }
+
+  /** Runs a by-key query as a cached prepared statement (fixed `db`), or directly. */
+  async #byKey(
+    kind: string,
+    db: LooseDb,
+    parentRefs: readonly ParentRef[] | undefined,
+    pkValues: PkValues,
+    build: (bind: Binder) => LooseDb,
+  ): Promise<Row[]> {
+    if (db !== this.#fixedDb) return build(bindValue);
+    const statement = this.#statement(kind + parentShape(parentRefs), () => build(placeholderBinder()));
+    const converted = columnValues(this.#info, pkValues);
+    const values = this.#info.primaryKey.map((f) => converted[f]);
+    return statement.run(placeholderValues(scopeValues(planParentScope(parentRefs), values)));
+  }
+
+  /** A cached prepared statement, named (on PostgreSQL) after its table and shape. */
+  #statement(key: string, build: () => LooseDb): Prepared {
+    const cached = this.#statements.get(key);
+    if (cached) return cached;
+    const digest = createHash('sha1').update(key).digest('hex').slice(0, 20);
+    const name = `cc_${this.#info.name.replace(/\W/g, '').slice(0, 30)}_${digest}`;
+    return this.#statements.set(key, prepareQuery(this.#info.dialect, build(), name));
+  }
+}
