@@ -6,7 +6,7 @@
  * @module
  */
 import type { ScopeCondition } from 'crud-collection';
-import type { SqlParams } from './dialect.ts';
+import { SqlParams } from './dialect.ts';
 import type { ColumnInfo, EntityModel } from './entity-model.ts';
 
 /** What translating one statement's conditions needs. */
@@ -16,6 +16,22 @@ export interface ScopeContext {
   resolve(model: unknown): EntityModel;
   /** Subquery aliases handed out so far in this statement. */
   aliases: number;
+}
+
+/** The compiled model of a parent's ORM model (entity class or schema). */
+export type ResolveModel = (model: unknown) => EntityModel;
+
+/**
+ * A fresh context for one statement on `model`: no parameters, no aliases yet.
+ *
+ * @example
+ * ```ts
+ * const ctx = scopeContext(post, resolve);
+ * const where = [...keySql(post, post.table, pkValues, ctx.params), ...scopeSql(conditions, post, post.table, ctx)];
+ * ```
+ */
+export function scopeContext(model: EntityModel, resolve: ResolveModel): ScopeContext {
+  return { params: new SqlParams(model.dialect), resolve, aliases: 0 };
 }
 
 /** A column of a model by wire name; a missing one is a configuration mistake. */
