@@ -97,7 +97,7 @@ const report = [
   '',
   resultsTable(measured, BASELINE),
   '',
-  '**Same responses as the baseline** (read scenarios, crud-collection wire format):',
+  '**Same responses as the baseline** (read scenarios and error cases, crud-collection wire format):',
   '',
   ...[...sameResponses].map(([name, verdict]) => `- ${name}: ${verdict}`),
   '',
