@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { createClient } from '@libsql/client';
-import type { FieldMeta } from 'crud-collection';
+import { type FieldMeta, PagePaginator } from 'crud-collection';
 import { DrizzleAdapter } from 'crud-collection/drizzle';
 import { relations, sql, type Table } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/libsql';
@@ -206,6 +206,27 @@ describe('value conversion on SQLite', () => {
       paginate: async (source: { fetch(l: number, o: number): Promise<unknown[]> }) => source.fetch(10, 0),
     } as never);
     assert.equal((found as unknown as unknown[]).length, 1);
+    client.close();
+  });
+
+  test('prepared statements (a fixed db) encode placeholder values like direct ones', async () => {
+    const gadget = lite.sqliteTable('gadget', {
+      id: lite.integer('id').primaryKey(),
+      on: lite.integer('on', { mode: 'boolean' }),
+      at: lite.integer('at', { mode: 'timestamp' }),
+    });
+    const client = createClient({ url: ':memory:' });
+    await client.execute('CREATE TABLE gadget (id INTEGER PRIMARY KEY, "on" INTEGER, at INTEGER)');
+    const adapter = new DrizzleAdapter({ model: gadget, db: drizzle(client) });
+    await adapter.createOne({ on: true, at: '2021-05-06T07:08:09Z' });
+    await adapter.createOne({ on: false, at: '2022-01-01T00:00:00Z' });
+    const ids = async (filter: Record<string, unknown>) =>
+      (await adapter.getMany(filter, [], [], new PagePaginator())).data.map((row) => row.id);
+    for (let run = 0; run < 2; run++) {
+      assert.deepEqual(await ids({ at: '2021-05-06T07:08:09.000Z' }), [1]);
+      assert.deepEqual(await ids({ on: true }), [1]);
+      assert.deepEqual(await ids({ on: false, at: '2022-01-01T00:00:00Z' }), [2]);
+    }
     client.close();
   });
 });

@@ -23,7 +23,7 @@ export function filterConditions(info: TableInfo, values: FilterData, bind: Bind
   for (const field in values) {
     const column = info.columns[field] as Column;
     const value = values[field];
-    conditions.push(value === null ? isNull(column) : eq(column, bind(value)));
+    conditions.push(value === null ? isNull(column) : eq(column, bind(value, column)));
   }
   return conditions;
 }

@@ -9,13 +9,17 @@
  *
  * @module
  */
-import { and, type Column, eq, exists, type SQL, sql, type Table } from 'drizzle-orm';
+import { and, type Column, eq, exists, Param, type SQL, sql, type Table } from 'drizzle-orm';
 import type { ScopeCondition } from '../../core/parent-scope.ts';
 import { tableInfo } from './describe-table.ts';
 import { aliasOf, type LooseDb } from './dialect.ts';
 
-/** Turns a value into what goes into the query: itself, or a placeholder. */
-export type Binder = (value: unknown) => unknown;
+/**
+ * Turns a value into what goes into the query: itself, or a placeholder. Given
+ * the column it is compared with, a placeholder keeps that column's encoder
+ * (Date, boolean, JSON to driver values), as a direct value does.
+ */
+export type Binder = (value: unknown, column?: Column) => unknown;
 
 /** Binds values directly (Drizzle makes them parameters). */
 export const bindValue: Binder = (value) => value;
@@ -26,12 +30,15 @@ export const bindValue: Binder = (value) => value;
  * @example
  * ```ts
  * const bind = placeholderBinder();
- * eq(post.id, bind(1)); // post.id = :p0
+ * eq(post.id, bind(1, post.id)); // post.id = :p0
  * ```
  */
 export function placeholderBinder(): Binder {
   let next = 0;
-  return () => sql.placeholder(`p${next++}`);
+  return (_value, column) => {
+    const placeholder = sql.placeholder(`p${next++}`);
+    return column ? new Param(placeholder, column) : placeholder;
+  };
 }
 
 /**
@@ -61,7 +68,7 @@ const columnOf = (table: Table, field: string) => (table as unknown as Record<st
  * ```
  */
 export function pkEquals(table: Table, model: Table, pkValues: Readonly<Record<string, unknown>>, bind: Binder): SQL[] {
-  return tableInfo(model).primaryKey.map((f) => eq(columnOf(table, f), bind(pkValues[f])));
+  return tableInfo(model).primaryKey.map((f) => eq(columnOf(table, f), bind(pkValues[f], columnOf(table, f))));
 }
 
 interface Context {
@@ -72,7 +79,7 @@ interface Context {
 
 function translate(condition: ScopeCondition, current: Table, ctx: Context): SQL {
   if (condition.kind === 'equals') {
-    const parts = condition.fields.map((f, i) => eq(columnOf(current, f), ctx.bind(condition.values[i])));
+    const parts = condition.fields.map((f, i) => eq(columnOf(current, f), ctx.bind(condition.values[i], columnOf(current, f))));
     return and(...parts) as SQL;
   }
   return exists(existsQuery(condition, current, ctx));
