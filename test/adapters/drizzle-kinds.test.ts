@@ -229,4 +229,21 @@ describe('value conversion on SQLite', () => {
     }
     client.close();
   });
+
+  test('a column filled by $defaultFn gets a fresh value on every create (never baked into a statement)', async () => {
+    let next = 0;
+    const ticket = lite.sqliteTable('ticket', {
+      id: lite.integer('id').primaryKey(),
+      code: lite.text('code').$defaultFn(() => `t${++next}`),
+      note: lite.text('note'),
+    });
+    const client = createClient({ url: ':memory:' });
+    await client.execute('CREATE TABLE ticket (id INTEGER PRIMARY KEY, code TEXT, note TEXT)');
+    const adapter = new DrizzleAdapter({ model: ticket, db: drizzle(client) });
+    const codes = [];
+    for (let i = 0; i < 3; i++) codes.push((await adapter.createOne({ note: 'x' })).code);
+    assert.deepEqual(codes, ['t1', 't2', 't3']);
+    assert.equal((await adapter.createOne({ note: 'y', code: 'mine' })).code, 'mine');
+    client.close();
+  });
 });

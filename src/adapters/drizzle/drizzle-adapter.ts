@@ -11,18 +11,12 @@ import type { CRUDConfigDict, CRUDConfigInit } from '../../core/crud-config.ts';
 import { ParentNotFoundError } from '../../core/errors.ts';
 import type { ModelMeta } from '../../core/model-meta.ts';
 import type { Page, PaginatorBase } from '../../core/paginator.ts';
-import {
-  type ParentRef,
-  parentKeyValues,
-  planParentExists,
-  planParentScope,
-  type ScopeCondition,
-} from '../../core/parent-scope.ts';
+import { type ParentRef, parentKeyValues, planParentExists, type ScopeCondition } from '../../core/parent-scope.ts';
 import { columnValues, type TableInfo, tableInfo } from './describe-table.ts';
 import { type LooseDb, tableDialect } from './dialect.ts';
 import { translateDbError } from './errors.ts';
 import { attachRelations } from './includes.ts';
-import { insertRow, insertRowIf, updateRow } from './mutations.ts';
+import { insertRow, insertRowIf } from './mutations.ts';
 import { extractRelationalSchema, type RelationalSchema, type RelationPlan, SchemaRegistry } from './relations.ts';
 import { existenceQuery, scopeConditions } from './scope.ts';
 import { type GetSession, withSession } from './session.ts';
@@ -136,7 +130,7 @@ export class DrizzleAdapter<TTable extends Table = Table> extends ORMAdapterBase
     return this.#run(async (db) => {
       const row = await this.#queries.selectOne(db, pkValues, parentRefs);
       if (!row) return null;
-      await attachRelations(db, [row], this.#relations, new Set(includeData));
+      await attachRelations(db, [row], this.#relations, new Set(includeData), this.#queries.includePreparer(db));
       return row;
     });
   }
@@ -153,7 +147,13 @@ export class DrizzleAdapter<TTable extends Table = Table> extends ORMAdapterBase
       const source = this.#queries.list(db, columnValues(this.#info, filterData), sortData, parentRefs);
       return paginator.paginate<Row>({
         fetch: async (limit, offset) =>
-          attachRelations(db, await source.fetch(limit, offset), this.#relations, include),
+          attachRelations(
+            db,
+            await source.fetch(limit, offset),
+            this.#relations,
+            include,
+            this.#queries.includePreparer(db),
+          ),
         count: source.count,
       });
     });
@@ -162,7 +162,7 @@ export class DrizzleAdapter<TTable extends Table = Table> extends ORMAdapterBase
   async createOne(data: Row, parentRefs?: readonly ParentRef[]): Promise<Row> {
     const values = columnValues(this.#info, { ...data, ...parentKeyValues(parentRefs) });
     const row = await this.#run(async (db) => {
-      if (!parentRefs || parentRefs.length === 0) return insertRow(db, this.#info, values);
+      if (!parentRefs || parentRefs.length === 0) return this.#queries.insert(db, values);
       if (this.#info.dialect === 'sqlite') {
         const [parentExists] = scopeConditions(db, this.model, [planParentExists(parentRefs) as ScopeCondition]);
         const inserted = await insertRowIf(db, this.#info, values, parentExists as SQL);
@@ -180,9 +180,7 @@ export class DrizzleAdapter<TTable extends Table = Table> extends ORMAdapterBase
   async updateOne(pkValues: PkValues, data: Row, parentRefs?: readonly ParentRef[]): Promise<Row | null> {
     const values = columnValues(this.#info, data);
     if (Object.keys(values).length === 0) return this.getOne(pkValues, [], parentRefs);
-    const row = await this.#run((db) =>
-      updateRow(db, this.#info, columnValues(this.#info, pkValues), values, (tx) => this.#scope(tx, parentRefs)),
-    );
+    const row = await this.#run((db) => this.#queries.update(db, pkValues, values, parentRefs));
     return row ? this.#withNullRelations(row) : null;
   }
 
@@ -215,10 +213,6 @@ export class DrizzleAdapter<TTable extends Table = Table> extends ORMAdapterBase
     } catch (error) {
       throw translateDbError(error, (column) => this.#info.fieldByColumn.get(column)) ?? error;
     }
-  }
-
-  #scope(db: LooseDb, parentRefs: readonly ParentRef[] | undefined): SQL[] {
-    return scopeConditions(db, this.model, planParentScope(parentRefs));
   }
 
   async #assertParents(db: LooseDb, parentRefs: readonly ParentRef[]): Promise<void> {

@@ -5,10 +5,10 @@
  *
  * @module
  */
-import { and, asc, type Column, eq, inArray, or, type SQL, type Table } from 'drizzle-orm';
+import { and, asc, type Column, eq, inArray, or, type SQL, sql, type Table } from 'drizzle-orm';
 import type { Row } from '../../core/adapter.ts';
 import { tableInfo } from './describe-table.ts';
-import type { LooseDb } from './dialect.ts';
+import type { LooseDb, Prepared } from './dialect.ts';
 import type { RelationPlan } from './relations.ts';
 
 const columnOf = (table: Table, field: string) => (table as unknown as Record<string, Column>)[field] as Column;
@@ -52,17 +52,39 @@ function targetOrder(target: Table) {
   return info.primaryKey.map((f) => asc(columnOf(target, f)));
 }
 
-async function loadDirect(db: LooseDb, rows: Row[], plan: RelationPlan): Promise<void> {
+/**
+ * Prepares a query once under a key, on a database that supports `= any(array)`
+ * (PostgreSQL, the adapter's own `db`); absent elsewhere.
+ */
+export type IncludePreparer = (key: string, build: () => LooseDb) => Prepared;
+
+/** The related rows of the given keys: prepared as `= any(:ids)` for one key column where possible. */
+function loadRelated(db: LooseDb, plan: RelationPlan, keys: unknown[][], prepare?: IncludePreparer): Promise<Row[]> {
+  const columns = plan.references.map((f) => columnOf(plan.target, f));
+  const [single] = columns;
+  if (prepare && single && columns.length === 1) {
+    const statement = prepare(`include|${plan.meta.name}`, () =>
+      db
+        .select()
+        .from(plan.target)
+        .where(sql`${single} = any(${sql.placeholder('ids')})`)
+        .orderBy(...targetOrder(plan.target)),
+    );
+    return statement.run({ ids: keys.map((k) => k[0]) });
+  }
+  return db
+    .select()
+    .from(plan.target)
+    .where(keyCondition(columns, keys))
+    .orderBy(...targetOrder(plan.target));
+}
+
+async function loadDirect(db: LooseDb, rows: Row[], plan: RelationPlan, prepare?: IncludePreparer): Promise<void> {
   const name = plan.meta.name;
   const keys = distinctKeys(rows, plan.fields);
   const groups = new Map<string, Row[]>();
   if (keys.size > 0) {
-    const columns = plan.references.map((f) => columnOf(plan.target, f));
-    const related: Row[] = await db
-      .select()
-      .from(plan.target)
-      .where(keyCondition(columns, [...keys.values()]))
-      .orderBy(...targetOrder(plan.target));
+    const related = await loadRelated(db, plan, [...keys.values()], prepare);
     for (const item of related) {
       const key = rowKey(item, plan.references) as string;
       const group = groups.get(key);
@@ -113,7 +135,8 @@ async function loadThrough(db: LooseDb, rows: Row[], plan: RelationPlan): Promis
 
 /**
  * Sets every relation key on the rows: the loaded value for included relations
- * (one query each), `null` for the others.
+ * (one query each), `null` for the others. With `prepare`, single-column
+ * loads run as prepared statements.
  *
  * @example
  * ```ts
@@ -125,11 +148,12 @@ export async function attachRelations(
   rows: Row[],
   plans: readonly RelationPlan[],
   include: ReadonlySet<string>,
+  prepare?: IncludePreparer,
 ): Promise<Row[]> {
   const loads: Promise<void>[] = [];
   for (const plan of plans) {
     if (rows.length > 0 && include.has(plan.meta.name)) {
-      loads.push(plan.through ? loadThrough(db, rows, plan) : loadDirect(db, rows, plan));
+      loads.push(plan.through ? loadThrough(db, rows, plan) : loadDirect(db, rows, plan, prepare));
     } else {
       for (const row of rows) row[plan.meta.name] = null;
     }

@@ -79,7 +79,9 @@ interface Context {
 
 function translate(condition: ScopeCondition, current: Table, ctx: Context): SQL {
   if (condition.kind === 'equals') {
-    const parts = condition.fields.map((f, i) => eq(columnOf(current, f), ctx.bind(condition.values[i], columnOf(current, f))));
+    const parts = condition.fields.map((f, i) =>
+      eq(columnOf(current, f), ctx.bind(condition.values[i], columnOf(current, f))),
+    );
     return and(...parts) as SQL;
   }
   return exists(existsQuery(condition, current, ctx));

@@ -1,6 +1,6 @@
 /**
- * The queries of one table whose shape repeats: get one, delete one, and a
- * list page with its count. On the adapter's own `db` they are prepared once
+ * The queries of one table whose shape repeats: get, insert, update and
+ * delete one, and a list page with its count. On the adapter's own `db` they are prepared once
  * per shape (parent chain, filter fields, sort) with placeholders and reused;
  * on a session, or MySQL for lists (mysql2 sends `LIMIT ?` values as doubles,
  * which MySQL refuses), they are built per call.
@@ -8,14 +8,15 @@
  * @module
  */
 import { createHash } from 'node:crypto';
-import { and, count, type SQL, type Table } from 'drizzle-orm';
+import { and, type Column, count, type SQL, type Table } from 'drizzle-orm';
 import type { FilterData, PkValues, Row, SortData } from '../../core/adapter.ts';
 import type { PageSource } from '../../core/paginator.ts';
 import { type ParentRef, planParentScope } from '../../core/parent-scope.ts';
 import { columnValues, type TableInfo } from './describe-table.ts';
 import { type LooseDb, type Prepared, prepareQuery } from './dialect.ts';
+import type { IncludePreparer } from './includes.ts';
 import { filterConditions, filterParams, filterShape, orderTerms } from './list-query.ts';
-import { removeRow } from './mutations.ts';
+import { insertRow, removeRow, updateRow } from './mutations.ts';
 import {
   type Binder,
   bindValue,
@@ -78,6 +79,49 @@ export class TableQueries {
     return rows[0];
   }
 
+  /**
+   * Inserts one row (no parents) and returns it; `values` already converted.
+   * Prepared per set of given fields unless an omitted column is filled by a
+   * client-side function (Drizzle would bake one value into the statement).
+   * Values are bare placeholders: Drizzle wraps them with the column's encoder.
+   */
+  async insert(db: LooseDb, values: Row): Promise<Row> {
+    const fields = Object.keys(values);
+    if (!this.#preparable(db, fields, (c) => c.defaultFn ?? c.onUpdateFn)) return insertRow(db, this.#info, values);
+    const statement = this.#statement(`insert|${fields.join(',')}`, () => {
+      const bind = placeholderBinder();
+      const row = Object.fromEntries(fields.map((f) => [f, bind(undefined)]));
+      return db.insert(this.#table).values(row).returning();
+    });
+    const [row] = await statement.run(placeholderValues(fields.map((f) => values[f])));
+    return row as Row;
+  }
+
+  /** Updates the row with this key inside the parent chain; the updated row, or `null`. */
+  async update(db: LooseDb, pkValues: PkValues, values: Row, parentRefs?: readonly ParentRef[]): Promise<Row | null> {
+    const fields = Object.keys(values);
+    const pk = columnValues(this.#info, pkValues);
+    if (!this.#preparable(db, fields, (c) => c.onUpdateFn)) {
+      return updateRow(db, this.#info, pk, values, (tx) => this.#scope(tx, parentRefs));
+    }
+    const statement = this.#statement(`update|${fields.join(',')}${parentShape(parentRefs)}`, () => {
+      const bind = placeholderBinder();
+      const set = Object.fromEntries(fields.map((f) => [f, bind(undefined)]));
+      const where = and(...this.#pkWhere(pkValues, bind), ...this.#scope(db, parentRefs, bind));
+      return db.update(this.#table).set(set).where(where).returning();
+    });
+    const keys = this.#info.primaryKey.map((f) => pk[f]);
+    const params = scopeValues(planParentScope(parentRefs), [...fields.map((f) => values[f]), ...keys]);
+    const [row] = await statement.run(placeholderValues(params));
+    return (row as Row | undefined) ?? null;
+  }
+
+  /** Prepares include loads on PostgreSQL with the own `db` (array parameters); `undefined` elsewhere. */
+  includePreparer(db: LooseDb): IncludePreparer | undefined {
+    if (db !== this.#fixedDb || this.#info.dialect !== 'pg') return undefined;
+    return (key, build) => this.#statement(key, build);
+  }
+
   /** The page and count queries of a list; `filters` already converted with `columnValues`. */
   list(db: LooseDb, filters: FilterData, sortData: SortData, parentRefs?: readonly ParentRef[]): PageSource<Row> {
     const plan = planParentScope(parentRefs);
@@ -114,6 +158,13 @@ export class TableQueries {
       fetch: (limit, offset) => page.run(placeholderValues([...params, limit, offset])),
       count: async () => Number((await total.run(placeholderValues(params)))[0]?.n ?? 0),
     };
+  }
+
+  /** A write can be prepared: own `db`, not MySQL, and no omitted column filled by `clientFill`. */
+  #preparable(db: LooseDb, fields: readonly string[], clientFill: (column: Column) => unknown): boolean {
+    if (db !== this.#fixedDb || this.#info.dialect === 'mysql') return false;
+    const given = new Set(fields);
+    return Object.entries(this.#info.columns).every(([field, column]) => given.has(field) || !clientFill(column));
   }
 
   #pkWhere(pkValues: PkValues, bind: Binder): SQL[] {
