@@ -19,8 +19,30 @@ export type JsonSchema = Record<string, unknown>;
  * ```
  */
 export function toJsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  const json = z.toJSONSchema(schema, { target: 'draft-7', io, unrepresentable: 'any' }) as JsonSchema;
+  const json = simplifyNullable(
+    z.toJSONSchema(schema, { target: 'draft-7', io, unrepresentable: 'any' }),
+  ) as JsonSchema;
   delete json.$schema;
   if (io === 'input' && json.type === 'object') json.additionalProperties = false;
   return json;
+}
+
+/**
+ * `anyOf: [X, {type: 'null'}]` (Zod's nullable) becomes X with `type: [X.type, 'null']`:
+ * the same values, validated and serialised without trying each branch.
+ */
+function simplifyNullable(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(simplifyNullable);
+  if (typeof node !== 'object' || node === null) return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) out[key] = simplifyNullable(value);
+  const branches = out.anyOf as Record<string, unknown>[] | undefined;
+  if (Array.isArray(branches) && branches.length === 2 && Object.keys(out).length === 1) {
+    const nullAt = branches.findIndex((b) => b.type === 'null' && Object.keys(b).length === 1);
+    const other = branches[1 - nullAt];
+    if (nullAt !== -1 && other && typeof other.type === 'string' && !('enum' in other) && !('const' in other)) {
+      return { ...other, type: [other.type, 'null'] };
+    }
+  }
+  return out;
 }

@@ -7,10 +7,15 @@
 import { z } from 'zod';
 import { ReplaceSignatureDependency } from './dependencies.ts';
 
-/** What an adapter hands a paginator: a way to fetch one slice and to count all. */
+/**
+ * What an adapter hands a paginator: a way to fetch one slice and to count all,
+ * and optionally to complete fetched rows (load relations), which runs while
+ * the count does.
+ */
 export interface PageSource<T> {
   fetch(limit: number, offset: number): Promise<T[]>;
   count(): Promise<number>;
+  complete?(rows: T[]): Promise<unknown>;
 }
 
 /** The page result of a list route (SPEC "Page result"). */
@@ -55,7 +60,8 @@ export abstract class PaginatorBase {
 
 /**
  * The default paginator: `page` ≥ 1 (default 1), `per_page` 1…`maxPerPage`
- * (default 20, max 100). It skips the count query when the page comes back short.
+ * (default 20, max 100). It skips the count query when the page comes back
+ * short, and otherwise runs it while the rows are completed.
  *
  * @example
  * ```ts
@@ -101,7 +107,7 @@ export class PagePaginator extends PaginatorBase {
     const { offset, limit } = this.calcOffsetLimit();
     const data = await source.fetch(limit, offset);
     const short = data.length < limit && (data.length > 0 || offset === 0);
-    const count = short ? offset + data.length : await source.count();
+    const [count] = await Promise.all([short ? offset + data.length : source.count(), source.complete?.(data)]);
     return { page: this.page, per_page: this.perPage, count, data };
   }
 }

@@ -70,6 +70,24 @@ describe('PagePaginator', () => {
     assert.equal(beyond.calls.count, 1);
   });
 
+  test('complete runs on the fetched rows, while the count runs', async () => {
+    const order: string[] = [];
+    const source = {
+      fetch: async () => [1, 2],
+      count: async () => {
+        order.push('count start');
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        order.push('count end');
+        return 9;
+      },
+      complete: async (rows: number[]) => {
+        order.push(`complete ${rows.length}`);
+      },
+    };
+    assert.equal((await new PagePaginator().setPerPage(2).paginate(source)).count, 9);
+    assert.deepEqual(order, ['count start', 'complete 2', 'count end']);
+  });
+
   test('bounds are paginator settings', () => {
     class Big extends PagePaginator {
       static override maxPerPage = 1000;

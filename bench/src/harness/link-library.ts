@@ -1,24 +1,23 @@
 /**
- * Makes `crud-collection` importable from the bench: a symlink
- * node_modules/crud-collection → the repository root, whose `exports` point
- * at the TypeScript sources (run through tsx). `npm ci` removes it, so every
- * run makes it again; the library's own dependencies resolve from the root.
+ * Installs `crud-collection` into the bench the way npm would for a user: a
+ * copy of the package (its `package.json` and `src/`, run through tsx) in
+ * node_modules/crud-collection, sharing the bench's own drizzle-orm, Fastify,
+ * Ajv and fast-json-stringify (the same versions as the repository's), with
+ * only zod 4 nested (the bench's top-level zod is Platformatic's zod 3). So the
+ * crud-collection server loads one copy of each dependency, as in a real app,
+ * and its memory compares fairly with the hand-written servers. `npm ci`
+ * removes the copy, and the sources change between runs: every run makes it anew.
  */
-import { existsSync, lstatSync, mkdirSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export function linkLibrary(): void {
-  const modules = fileURLToPath(new URL('../../node_modules/', import.meta.url));
-  const link = `${modules}crud-collection`;
-  mkdirSync(modules, { recursive: true });
-  if (existsSync(link) || isDanglingLink(link)) return;
-  symlinkSync('../..', link, 'dir');
-}
-
-function isDanglingLink(path: string): boolean {
-  try {
-    return lstatSync(path).isSymbolicLink();
-  } catch {
-    return false;
-  }
+  const root = fileURLToPath(new URL('../../..', import.meta.url));
+  const target = fileURLToPath(new URL('../../node_modules/crud-collection', import.meta.url));
+  rmSync(target, { recursive: true, force: true });
+  mkdirSync(join(target, 'node_modules'), { recursive: true });
+  cpSync(join(root, 'package.json'), join(target, 'package.json'));
+  cpSync(join(root, 'src'), join(target, 'src'), { recursive: true });
+  symlinkSync(join(root, 'node_modules', 'zod'), join(target, 'node_modules', 'zod'), 'dir');
 }

@@ -145,16 +145,11 @@ export class DrizzleAdapter<TTable extends Table = Table> extends ORMAdapterBase
     return this.#run(async (db) => {
       const include = new Set(includeData);
       const source = this.#queries.list(db, columnValues(this.#info, filterData), sortData, parentRefs);
+      const prepare = this.#queries.includePreparer(db);
       return paginator.paginate<Row>({
-        fetch: async (limit, offset) =>
-          attachRelations(
-            db,
-            await source.fetch(limit, offset),
-            this.#relations,
-            include,
-            this.#queries.includePreparer(db),
-          ),
+        fetch: source.fetch,
         count: source.count,
+        complete: (rows) => attachRelations(db, rows, this.#relations, include, prepare),
       });
     });
   }

@@ -133,12 +133,9 @@ export class TypeORMAdapter<T extends ObjectLiteral = ObjectLiteral> extends ORM
     return this.#session((manager) => {
       const exec = this.#exec(manager);
       return paginator.paginate({
-        fetch: async (limit, offset) => {
-          const rows = await page.fetch(exec, limit, offset);
-          await loadIncludes(e, rows, includeData, this.#includes(exec));
-          return rows;
-        },
+        fetch: (limit, offset) => page.fetch(exec, limit, offset),
         count: () => page.count(exec),
+        complete: (rows) => loadIncludes(e, rows, includeData, this.#includes(exec)),
       });
     });
   }
