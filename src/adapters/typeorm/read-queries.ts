@@ -15,7 +15,7 @@ import {
 } from 'crud-collection';
 import type { EntityModel } from './entity-model.ts';
 import type { Executor } from './executor.ts';
-import { equalsSql, keySql, type ResolveModel, scopeContext, scopeSql } from './scope.ts';
+import { equalsSql, type ResolveModel, rowWhere, scopeContext, scopeSql } from './scope.ts';
 
 /** A read of at most one row, ready to run. */
 export type SelectOne = (exec: Executor) => Promise<Row | null>;
@@ -50,10 +50,7 @@ export function prepareSelectOne(
   resolve: ResolveModel,
 ): SelectOne {
   const ctx = scopeContext(e, resolve);
-  const where = [
-    ...keySql(e, e.table, pkValues, ctx.params),
-    ...scopeSql(planParentScope(parentRefs), e, e.table, ctx),
-  ];
+  const where = rowWhere(e, pkValues, parentRefs, ctx);
   const sql = `SELECT ${e.selectList(e.table)} FROM ${e.table} WHERE ${where.join(' AND ')}`;
   return async (exec) => {
     const [raw] = (await exec(sql, ctx.params.values)).records;

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { ScopeCondition } from 'crud-collection';
+import { type ParentRef, planParentScope, type ScopeCondition } from 'crud-collection';
 import { SqlParams } from './dialect.ts';
 import type { ColumnInfo, EntityModel } from './entity-model.ts';
 
@@ -106,4 +106,24 @@ export function existsSql(
   }
   where.push(...scopeSql(condition.where, parent, alias, ctx));
   return `EXISTS (SELECT 1 FROM ${parent.table} ${alias} WHERE ${where.join(' AND ')})`;
+}
+
+/**
+ * The `WHERE` terms of a single-row statement: this key, inside the parent chain.
+ *
+ * @example
+ * ```ts
+ * const sql = `DELETE FROM ${e.table} WHERE ${rowWhere(e, { id: 7 }, parents, ctx).join(' AND ')}`;
+ * ```
+ */
+export function rowWhere(
+  model: EntityModel,
+  pkValues: Readonly<Record<string, unknown>>,
+  parentRefs: readonly ParentRef[] | undefined,
+  ctx: ScopeContext,
+): string[] {
+  return [
+    ...keySql(model, model.table, pkValues, ctx.params),
+    ...scopeSql(planParentScope(parentRefs), model, model.table, ctx),
+  ];
 }

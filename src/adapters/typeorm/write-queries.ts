@@ -13,13 +13,12 @@ import {
   type PkValues,
   parentKeyValues,
   planParentExists,
-  planParentScope,
   type Row,
 } from 'crud-collection';
 import { SqlParams } from './dialect.ts';
 import type { EntityModel } from './entity-model.ts';
 import type { Executor } from './executor.ts';
-import { existsSql, keySql, type ResolveModel, scopeContext, scopeSql } from './scope.ts';
+import { existsSql, keySql, type ResolveModel, rowWhere, scopeContext } from './scope.ts';
 
 /** A write of at most one row, ready to run; yields the row as written (relations not loaded), or `null`. */
 export type WriteOne = (exec: Executor) => Promise<Row | null>;
@@ -109,10 +108,7 @@ export function prepareUpdate(
     if (!(info.wire in data))
       sets.push(`${info.sql} = ${e.dialect.family === 'mysql' ? 'CURRENT_TIMESTAMP(6)' : 'CURRENT_TIMESTAMP'}`);
   }
-  const where = [
-    ...keySql(e, e.table, pkValues, ctx.params),
-    ...scopeSql(planParentScope(parentRefs), e, e.table, ctx),
-  ];
+  const where = rowWhere(e, pkValues, parentRefs, ctx);
   let sql = `UPDATE ${e.table} SET ${sets.join(', ')} WHERE ${where.join(' AND ')}`;
   if (e.dialect.returning) sql += ` RETURNING ${e.selectList('')}`;
   return async (exec) => {
@@ -142,10 +138,7 @@ export function prepareDelete(
   resolve: ResolveModel,
 ): WriteOne {
   const ctx = scopeContext(e, resolve);
-  const where = [
-    ...keySql(e, e.table, pkValues, ctx.params),
-    ...scopeSql(planParentScope(parentRefs), e, e.table, ctx),
-  ];
+  const where = rowWhere(e, pkValues, parentRefs, ctx);
   const sql = `DELETE FROM ${e.table} WHERE ${where.join(' AND ')}`;
   const values = ctx.params.values;
   return async (exec) => {
