@@ -1,0 +1,24 @@
+/** crud-collection + TypeORM 1 (node-postgres) + Fastify, on the bench database. */
+
+import { toFastify } from 'crud-collection/fastify';
+import Fastify from 'fastify';
+import { announceReady, env } from '../shared/serve.ts';
+import { forumCollections } from './collections.ts';
+import { entities } from './entities.ts';
+import { typeorm } from './typeorm.ts';
+
+const dataSource = await new typeorm.DataSource({
+  type: 'postgres',
+  url: env.databaseUrl,
+  entities,
+  poolSize: env.poolSize,
+  synchronize: false,
+  logging: false,
+}).initialize();
+
+const app = Fastify();
+for (const { prefix, collection } of forumCollections(dataSource)) {
+  await app.register(toFastify(collection.getRouter({ prefix, tags: [prefix.slice(1)] })));
+}
+await app.listen({ port: env.port, host: '127.0.0.1' });
+announceReady('crud-collection-typeorm');
