@@ -7,6 +7,7 @@
  */
 import { and, asc, type Column, eq, inArray, or, type SQL, sql, type Table } from 'drizzle-orm';
 import type { Row } from '../../core/adapter.ts';
+import type { RelationMeta } from '../../core/model-meta.ts';
 import { tableInfo } from './describe-table.ts';
 import type { LooseDb, Prepared } from './dialect.ts';
 import type { RelationPlan } from './relations.ts';
@@ -60,7 +61,7 @@ export type IncludePreparer = (key: string, build: () => LooseDb) => Prepared;
 
 /** The related rows of the given keys: prepared as `= any(:ids)` for one key column where possible. */
 function loadRelated(db: LooseDb, plan: RelationPlan, keys: unknown[][], prepare?: IncludePreparer): Promise<Row[]> {
-  const columns = plan.references.map((f) => columnOf(plan.target, f));
+  const columns = plan.meta.references.map((f) => columnOf(plan.target, f));
   const [single] = columns;
   if (prepare && single && columns.length === 1) {
     const statement = prepare(`include|${plan.meta.name}`, () =>
@@ -81,28 +82,28 @@ function loadRelated(db: LooseDb, plan: RelationPlan, keys: unknown[][], prepare
 
 async function loadDirect(db: LooseDb, rows: Row[], plan: RelationPlan, prepare?: IncludePreparer): Promise<void> {
   const name = plan.meta.name;
-  const keys = distinctKeys(rows, plan.fields);
+  const keys = distinctKeys(rows, plan.meta.fields);
   const groups = new Map<string, Row[]>();
   if (keys.size > 0) {
     const related = await loadRelated(db, plan, [...keys.values()], prepare);
     for (const item of related) {
-      const key = rowKey(item, plan.references) as string;
+      const key = rowKey(item, plan.meta.references) as string;
       const group = groups.get(key);
       if (group) group.push(item);
       else groups.set(key, [item]);
     }
   }
   for (const row of rows) {
-    const key = rowKey(row, plan.fields);
+    const key = rowKey(row, plan.meta.fields);
     const group = key === undefined ? undefined : groups.get(key);
     row[name] = plan.meta.many ? (group ?? []) : (group?.[0] ?? null);
   }
 }
 
 async function loadThrough(db: LooseDb, rows: Row[], plan: RelationPlan): Promise<void> {
-  const through = plan.through as NonNullable<RelationPlan['through']>;
-  const junction = through.table;
-  const keys = distinctKeys(rows, plan.fields);
+  const through = plan.meta.through as NonNullable<RelationMeta['through']>;
+  const junction = plan.junction as Table;
+  const keys = distinctKeys(rows, plan.meta.fields);
   const groups = new Map<string, Row[]>();
   if (keys.size > 0) {
     const selection: Record<string, unknown> = { row: plan.target };
@@ -128,7 +129,7 @@ async function loadThrough(db: LooseDb, rows: Row[], plan: RelationPlan): Promis
     }
   }
   for (const row of rows) {
-    const key = rowKey(row, plan.fields);
+    const key = rowKey(row, plan.meta.fields);
     row[plan.meta.name] = (key === undefined ? undefined : groups.get(key)) ?? [];
   }
 }
@@ -153,7 +154,7 @@ export async function attachRelations(
   const loads: Promise<void>[] = [];
   for (const plan of plans) {
     if (rows.length > 0 && include.has(plan.meta.name)) {
-      loads.push(plan.through ? loadThrough(db, rows, plan) : loadDirect(db, rows, plan, prepare));
+      loads.push(plan.junction ? loadThrough(db, rows, plan) : loadDirect(db, rows, plan, prepare));
     } else {
       for (const row of rows) row[plan.meta.name] = null;
     }

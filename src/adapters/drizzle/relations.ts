@@ -32,22 +32,11 @@ export interface RelationalSchema {
   readonly fullSchema: Record<string, unknown>;
 }
 
-/** A relation with what the include loader needs: the tables and field names on each side. */
+/** A relation with the Drizzle tables its description names: the target and, for many-to-many, the junction. */
 export interface RelationPlan {
   readonly meta: RelationMeta;
   readonly target: Table;
-  /** Fields on the source model holding the join key. */
-  readonly fields: readonly string[];
-  /** Fields on the target (direct relations) matching `fields`. */
-  readonly references: readonly string[];
-  readonly through?: {
-    readonly table: Table;
-    /** Junction fields matching `fields`. */
-    readonly sourceFields: readonly string[];
-    /** Junction fields matching `targetFields` on the target. */
-    readonly junctionTargetFields: readonly string[];
-    readonly targetFields: readonly string[];
-  };
+  readonly junction?: Table;
 }
 
 /**
@@ -142,7 +131,7 @@ export class SchemaRegistry {
       const fields = normalized.fields.map((c) => fieldName(source, c));
       const references = normalized.references.map((c) => fieldName(targetInfo, c));
       const meta: RelationMeta = { name, target: targetInfo.name, many: is(relation, Many), fields, references };
-      return { meta, target, fields, references };
+      return { meta, target };
     });
   }
 
@@ -166,7 +155,6 @@ export class SchemaRegistry {
     const sourceFields = backRel.config.fields.map((c) => fieldName(junction, c));
     const junctionTargetFields = other.config.fields.map((c) => fieldName(junction, c));
     const targetFields = other.config.references.map((c) => fieldName(targetInfo, c));
-    const through = { table: junctionTable, sourceFields, junctionTargetFields, targetFields };
     const meta: RelationMeta = {
       name,
       target: targetInfo.name,
@@ -175,7 +163,7 @@ export class SchemaRegistry {
       references: targetFields,
       through: { model: junction.name, sourceFields, junctionTargetFields, targetFields },
     };
-    return { meta, target, fields, references: targetFields, through };
+    return { meta, target, junction: junctionTable };
   }
 }
 
