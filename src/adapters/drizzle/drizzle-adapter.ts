@@ -12,6 +12,7 @@ import { ParentNotFoundError } from '../../core/errors.ts';
 import type { ModelMeta } from '../../core/model-meta.ts';
 import type { Page, PaginatorBase } from '../../core/paginator.ts';
 import { type ParentRef, parentKeyValues, planParentExists, type ScopeCondition } from '../../core/parent-scope.ts';
+import { type GetSession, withSession } from '../session.ts';
 import { columnValues, type TableInfo, tableInfo } from './describe-table.ts';
 import { type LooseDb, tableDialect } from './dialect.ts';
 import { translateDbError } from './errors.ts';
@@ -19,7 +20,6 @@ import { attachRelations } from './includes.ts';
 import { insertRow, insertRowIf } from './mutations.ts';
 import { extractRelationalSchema, type RelationalSchema, type RelationPlan, SchemaRegistry } from './relations.ts';
 import { existenceQuery, scopeConditions } from './scope.ts';
-import { type GetSession, withSession } from './session.ts';
 import { TableQueries } from './table-queries.ts';
 
 /**

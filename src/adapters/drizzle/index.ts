@@ -9,5 +9,6 @@
  *
  * @module
  */
+
+export type { GetSession } from '../session.ts';
 export { DrizzleAdapter, type DrizzleAdapterOptions, type DrizzleDatabase } from './drizzle-adapter.ts';
-export type { GetSession } from './session.ts';

@@ -13,5 +13,4 @@
  */
 export { describeEntity } from './describe-entity.ts';
 export { translateDbError } from './errors.ts';
-export type { GetSession } from './session.ts';
-export { TypeORMAdapter, type TypeORMAdapterOptions } from './typeorm-adapter.ts';
+export { type GetSession, TypeORMAdapter, type TypeORMAdapterOptions } from './typeorm-adapter.ts';

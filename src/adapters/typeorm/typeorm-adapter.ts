@@ -22,6 +22,7 @@ import {
   type SortData,
 } from 'crud-collection';
 import type { DataSource, EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
+import { type GetSession as Sessions, withSession } from '../session.ts';
 import { describeEntity } from './describe-entity.ts';
 import { type EntityModel, entityModel } from './entity-model.ts';
 import { EntityRegistry } from './entity-registry.ts';
@@ -29,8 +30,17 @@ import { type Executor, executorOf } from './executor.ts';
 import { type IncludeContext, loadIncludes } from './includes.ts';
 import { prepareSelectOne, prepareSelectPage } from './read-queries.ts';
 import type { ResolveModel } from './scope.ts';
-import { type GetSession, withSession } from './session.ts';
 import { prepareDelete, prepareInsert, prepareUpdate, type WriteOne } from './write-queries.ts';
+
+/**
+ * An async function or async generator yielding the `EntityManager` of one request.
+ *
+ * @example
+ * ```ts
+ * const getSession: GetSession = async function* () { yield dataSource.manager; };
+ * ```
+ */
+export type GetSession = Sessions<EntityManager>;
 
 /** Options of {@link TypeORMAdapter}: a `dataSource`, a `getSession`, or both. */
 export interface TypeORMAdapterOptions<T extends ObjectLiteral = ObjectLiteral> {
