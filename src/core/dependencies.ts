@@ -149,16 +149,34 @@ export function overrideDependencies<R>(
     return ReplaceSignatureDependency.from(found);
   });
   const resolvers = deps.map((d) => d.resolve);
-  const fn = original.fn as (...values: unknown[]) => R;
+  const fn = original.fn as (...values: unknown[]) => R | Promise<R>;
+  /** Continues once a resolver returned a promise: awaits it and every later one. */
+  const finish = async (req: CrudRequest, values: unknown[], from: number, pending: unknown): Promise<R> => {
+    values[from] = await pending;
+    for (let i = from + 1; i < resolvers.length; i++) values[i] = await (resolvers[i] as Resolver)(req);
+    return fn(...values);
+  };
   return {
     inputs: mergeInputs(deps.map((d) => d.inputs)),
-    async run(req) {
-      const values = new Array<unknown>(resolvers.length);
-      for (let i = 0; i < resolvers.length; i++) values[i] = await (resolvers[i] as Resolver)(req);
-      return await fn(...values);
+    // Synchronous resolvers (the defaults but the parent chain) cost no promise.
+    run(req) {
+      try {
+        const values = new Array<unknown>(resolvers.length);
+        for (let i = 0; i < resolvers.length; i++) {
+          const value = (resolvers[i] as Resolver)(req);
+          if (isThenable(value)) return finish(req, values, i, value);
+          values[i] = value;
+        }
+        return Promise.resolve(fn(...values));
+      } catch (error) {
+        return Promise.reject(error);
+      }
     },
   };
 }
+
+const isThenable = (value: unknown): value is PromiseLike<unknown> =>
+  typeof (value as PromiseLike<unknown> | null)?.then === 'function';
 
 /** Merges declared inputs: params and query objects extend each other, the last body wins. */
 export function mergeInputs(list: readonly DeclaredInputs[]): DeclaredInputs {

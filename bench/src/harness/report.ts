@@ -12,6 +12,8 @@ export interface Row {
   sqlPerRequest: number;
   non2xx: number;
   requests: number;
+  /** req/s over the baseline's: the median of the per-round ratios. */
+  ratio: number;
 }
 
 const fixed = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '–');
@@ -22,8 +24,7 @@ export function resultsTable(rows: Row[], baseline: string): string {
     '|---|---|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const row of rows) {
-    const base = rows.find((r) => r.scenario === row.scenario && r.server === baseline);
-    const ratio = base && base.rps > 0 ? row.rps / base.rps : Number.NaN;
+    const ratio = row.server === baseline ? 1 : row.ratio;
     lines.push(
       `| ${SCENARIO_LABELS[row.scenario]} | ${row.server} | ${fixed(row.rps)} | ${fixed(ratio, 2)} | ${fixed(row.p50, 1)} | ${fixed(row.p99, 1)} | ${fixed(row.peakRssMiB)} | ${fixed(row.sqlPerRequest, 2)} | ${row.non2xx} |`,
     );

@@ -126,16 +126,17 @@ export class DrizzleAdapter<TTable extends Table = Table> extends ORMAdapterBase
     return meta;
   }
 
-  async getOne(pkValues: PkValues, includeData: IncludeData, parentRefs?: readonly ParentRef[]): Promise<Row | null> {
+  getOne(pkValues: PkValues, includeData: IncludeData, parentRefs?: readonly ParentRef[]): Promise<Row | null> {
     return this.#run(async (db) => {
       const row = await this.#queries.selectOne(db, pkValues, parentRefs);
       if (!row) return null;
+      if (includeData.length === 0) return this.#withNullRelations(row);
       await attachRelations(db, [row], this.#relations, new Set(includeData), this.#queries.includePreparer(db));
       return row;
     });
   }
 
-  async getMany(
+  getMany(
     filterData: FilterData,
     sortData: SortData,
     includeData: IncludeData,
@@ -154,34 +155,42 @@ export class DrizzleAdapter<TTable extends Table = Table> extends ORMAdapterBase
     });
   }
 
-  async createOne(data: Row, parentRefs?: readonly ParentRef[]): Promise<Row> {
-    const values = columnValues(this.#info, { ...data, ...parentKeyValues(parentRefs) });
-    const row = await this.#run(async (db) => {
-      if (!parentRefs || parentRefs.length === 0) return this.#queries.insert(db, values);
-      if (this.#info.dialect === 'sqlite') {
-        const [parentExists] = scopeConditions(db, this.model, [planParentExists(parentRefs) as ScopeCondition]);
-        const inserted = await insertRowIf(db, this.#info, values, parentExists as SQL);
-        if (!inserted) throw new ParentNotFoundError();
-        return inserted;
-      }
-      return db.transaction(async (tx: LooseDb) => {
-        await this.#assertParents(tx, parentRefs);
-        return insertRow(tx, this.#info, values);
-      });
+  createOne(data: Row, parentRefs?: readonly ParentRef[]): Promise<Row> {
+    return this.#run(async (db) => {
+      const values = columnValues(this.#info, { ...data, ...parentKeyValues(parentRefs) });
+      return this.#withNullRelations(await this.#insert(db, values, parentRefs));
     });
-    return this.#withNullRelations(row);
+  }
+
+  /** Inserts a row, under its parent chain when there is one (the parents must exist). */
+  async #insert(db: LooseDb, values: Row, parentRefs: readonly ParentRef[] | undefined): Promise<Row> {
+    if (!parentRefs || parentRefs.length === 0) return this.#queries.insert(db, values);
+    if (this.#info.dialect === 'sqlite') {
+      const [parentExists] = scopeConditions(db, this.model, [planParentExists(parentRefs) as ScopeCondition]);
+      const inserted = await insertRowIf(db, this.#info, values, parentExists as SQL);
+      if (!inserted) throw new ParentNotFoundError();
+      return inserted;
+    }
+    return db.transaction(async (tx: LooseDb) => {
+      await this.#assertParents(tx, parentRefs);
+      return insertRow(tx, this.#info, values);
+    });
   }
 
   async updateOne(pkValues: PkValues, data: Row, parentRefs?: readonly ParentRef[]): Promise<Row | null> {
     const values = columnValues(this.#info, data);
     if (Object.keys(values).length === 0) return this.getOne(pkValues, [], parentRefs);
-    const row = await this.#run((db) => this.#queries.update(db, pkValues, values, parentRefs));
-    return row ? this.#withNullRelations(row) : null;
+    return this.#run(async (db) => {
+      const row = await this.#queries.update(db, pkValues, values, parentRefs);
+      return row ? this.#withNullRelations(row) : null;
+    });
   }
 
-  async deleteOne(pkValues: PkValues, parentRefs?: readonly ParentRef[]): Promise<Row | null> {
-    const row = await this.#run((db) => this.#queries.deleteOne(db, pkValues, parentRefs));
-    return row ? this.#withNullRelations(row) : null;
+  deleteOne(pkValues: PkValues, parentRefs?: readonly ParentRef[]): Promise<Row | null> {
+    return this.#run(async (db) => {
+      const row = await this.#queries.deleteOne(db, pkValues, parentRefs);
+      return row ? this.#withNullRelations(row) : null;
+    });
   }
 
   get #relations(): readonly RelationPlan[] {
@@ -201,14 +210,19 @@ export class DrizzleAdapter<TTable extends Table = Table> extends ORMAdapterBase
     return model as Table;
   }
 
-  async #run<T>(fn: (db: LooseDb) => Promise<T>): Promise<T> {
+  /** Runs `fn` on the fixed `db` or a session; database errors come out as `HttpError`s. */
+  #run<T>(fn: (db: LooseDb) => Promise<T>): Promise<T> {
     try {
-      if (this.#db) return await fn(this.#db);
-      return await withSession(this.#getSession as GetSession<DrizzleDatabase>, fn);
+      const result = this.#db ? fn(this.#db) : withSession(this.#getSession as GetSession<DrizzleDatabase>, fn);
+      return result.catch(this.#rethrow);
     } catch (error) {
-      throw translateDbError(error, (column) => this.#info.fieldByColumn.get(column)) ?? error;
+      return this.#rethrow(error);
     }
   }
+
+  readonly #rethrow = (error: unknown): never => {
+    throw translateDbError(error, (column) => this.#info.fieldByColumn.get(column)) ?? error;
+  };
 
   async #assertParents(db: LooseDb, parentRefs: readonly ParentRef[]): Promise<void> {
     const condition = planParentExists(parentRefs);

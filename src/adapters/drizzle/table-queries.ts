@@ -176,13 +176,13 @@ export class TableQueries {
   }
 
   /** Runs a by-key query as a cached prepared statement (fixed `db`), or directly. */
-  async #byKey(
+  #byKey(
     kind: string,
     db: LooseDb,
     parentRefs: readonly ParentRef[] | undefined,
     pkValues: PkValues,
     build: (bind: Binder) => LooseDb,
-  ): Promise<Row[]> {
+  ): PromiseLike<Row[]> {
     if (db !== this.#fixedDb) return build(bindValue);
     const statement = this.#statement(kind + parentShape(parentRefs), () => build(placeholderBinder()));
     const converted = columnValues(this.#info, pkValues);

@@ -51,9 +51,12 @@ function routeOptions(route: CrudRoute, url: string): RouteOptions {
       ...(route.deprecated && { deprecated: true }),
       ...(route.hidden && { hide: true }),
     },
-    handler: async (request, reply) => {
-      const result = await handle(new FastifyCrudRequest(request));
-      return reply.code(status).send(result);
+    // Returns the result's promise; Fastify sends what it resolves to. (Returning
+    // `reply` after `reply.send` would make Fastify await the reply itself, which
+    // settles only once the response stream has finished: more work per request.)
+    handler: (request, reply) => {
+      reply.code(status);
+      return handle(new FastifyCrudRequest(request));
     },
   };
 }
