@@ -84,8 +84,11 @@ function pkDependency(c: CRUDCollection, ctx: MountContext, bound: ReadonlySet<s
   return new ReplaceSignatureDependency(resolve, { params });
 }
 
+/** Shared by every request that has no parents or asks for no relations; never mutated. */
+const NONE: readonly never[] = Object.freeze([]);
+
 function parentPkDependency(ctx: MountContext) {
-  if (ctx.parents.length === 0) return new ReplaceSignatureDependency((): PkValues[] => []);
+  if (ctx.parents.length === 0) return new ReplaceSignatureDependency((): readonly PkValues[] => NONE);
   const levels = ctx.parents.map((level) => level.pk.resolve);
   const resolve = memoize((req) => Promise.all(levels.map((pk) => pk(req))));
   return new ReplaceSignatureDependency(resolve, mergeInputs(ctx.parents.map((level) => level.pk.inputs)));
@@ -115,9 +118,13 @@ export function buildDefaultOverrides(
     ],
     [
       IncludeSchemaDependency,
-      new ReplaceSignatureDependency((req) => [...new Set((req.query.include as string[] | undefined) ?? [])], {
-        query: c.includeSchema,
-      }),
+      new ReplaceSignatureDependency(
+        (req) => {
+          const include = req.query.include as string[] | undefined;
+          return include ? [...new Set(include)] : NONE;
+        },
+        { query: c.includeSchema },
+      ),
     ],
     [PaginatorDependency, PagePaginator.dependency()],
     [

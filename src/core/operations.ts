@@ -110,8 +110,11 @@ export const OPERATIONS = {
   },
 } as const satisfies Record<string, Operation>;
 
+const NO_PARENTS: readonly ParentRef[] = Object.freeze([]);
+
 /** Pairs resolved ancestor keys with the ancestors' models and links. */
-export function toParentRefs(levels: readonly ParentLevel[], keys: readonly PkValues[]): ParentRef[] {
+export function toParentRefs(levels: readonly ParentLevel[], keys: readonly PkValues[]): readonly ParentRef[] {
+  if (levels.length === 0) return NO_PARENTS;
   return levels.map((level, i) => ({ model: level.model, link: level.link, pkValues: keys[i] as PkValues }));
 }
 

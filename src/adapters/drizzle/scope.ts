@@ -9,7 +9,7 @@
  *
  * @module
  */
-import { and, type Column, eq, exists, Param, type SQL, sql, type Table } from 'drizzle-orm';
+import { and, Column, eq, exists, Param, type SQL, sql, type Table } from 'drizzle-orm';
 import type { ScopeCondition } from '../../core/parent-scope.ts';
 import { tableInfo } from './describe-table.ts';
 import { aliasOf, type LooseDb } from './dialect.ts';
@@ -37,9 +37,12 @@ export function placeholderBinder(): Binder {
   let next = 0;
   return (_value, column) => {
     const placeholder = sql.placeholder(`p${next++}`);
-    return column ? new Param(placeholder, column) : placeholder;
+    return column && encodes(column) ? new Param(placeholder, column) : placeholder;
   };
 }
+
+/** Whether a column converts values for the driver (dates, booleans, JSON); an integer or text column does not. */
+const encodes = (column: Column) => column.mapToDriverValue !== Column.prototype.mapToDriverValue;
 
 /**
  * The placeholder values of a list of values, as {@link placeholderBinder} named them.

@@ -187,7 +187,8 @@ export class TableQueries {
     const statement = this.#statement(kind + parentShape(parentRefs), () => build(placeholderBinder()));
     const converted = columnValues(this.#info, pkValues);
     const values = this.#info.primaryKey.map((f) => converted[f]);
-    return statement.run(placeholderValues(scopeValues(planParentScope(parentRefs), values)));
+    const params = parentRefs && parentRefs.length > 0 ? scopeValues(planParentScope(parentRefs), values) : values;
+    return statement.run(placeholderValues(params));
   }
 
   /** A cached prepared statement, named (on PostgreSQL) after its table and shape. */
