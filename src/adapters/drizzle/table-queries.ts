@@ -42,6 +42,7 @@ export class TableQueries {
   readonly #table: Table;
   readonly #fixedDb: LooseDb | undefined;
   readonly #statements: StatementCache;
+  readonly #preparableShapes = new Map<string, boolean>();
 
   constructor(info: TableInfo, table: Table, fixedDb: LooseDb | undefined, cacheSize: number) {
     this.#info = info;
@@ -87,8 +88,10 @@ export class TableQueries {
    */
   async insert(db: LooseDb, values: Row): Promise<Row> {
     const fields = Object.keys(values);
-    if (!this.#preparable(db, fields, (c) => c.defaultFn ?? c.onUpdateFn)) return insertRow(db, this.#info, values);
-    const statement = this.#statement(`insert|${fields.join(',')}`, () => {
+    const key = `insert|${fields.join(',')}`;
+    if (!this.#preparable(db, key, fields, (c) => c.defaultFn ?? c.onUpdateFn))
+      return insertRow(db, this.#info, values);
+    const statement = this.#statement(key, () => {
       const bind = placeholderBinder();
       const row = Object.fromEntries(fields.map((f) => [f, bind(undefined)]));
       return db.insert(this.#table).values(row).returning();
@@ -101,17 +104,19 @@ export class TableQueries {
   async update(db: LooseDb, pkValues: PkValues, values: Row, parentRefs?: readonly ParentRef[]): Promise<Row | null> {
     const fields = Object.keys(values);
     const pk = columnValues(this.#info, pkValues);
-    if (!this.#preparable(db, fields, (c) => c.onUpdateFn)) {
+    const key = `update|${fields.join(',')}${parentShape(parentRefs)}`;
+    if (!this.#preparable(db, key, fields, (c) => c.onUpdateFn)) {
       return updateRow(db, this.#info, pk, values, (tx) => this.#scope(tx, parentRefs));
     }
-    const statement = this.#statement(`update|${fields.join(',')}${parentShape(parentRefs)}`, () => {
+    const statement = this.#statement(key, () => {
       const bind = placeholderBinder();
       const set = Object.fromEntries(fields.map((f) => [f, bind(undefined)]));
       const where = and(...this.#pkWhere(pkValues, bind), ...this.#scope(db, parentRefs, bind));
       return db.update(this.#table).set(set).where(where).returning();
     });
     const keys = this.#info.primaryKey.map((f) => pk[f]);
-    const params = scopeValues(planParentScope(parentRefs), [...fields.map((f) => values[f]), ...keys]);
+    const own = [...fields.map((f) => values[f]), ...keys];
+    const params = parentRefs && parentRefs.length > 0 ? scopeValues(planParentScope(parentRefs), own) : own;
     const [row] = await statement.run(placeholderValues(params));
     return (row as Row | undefined) ?? null;
   }
@@ -160,11 +165,20 @@ export class TableQueries {
     };
   }
 
-  /** A write can be prepared: own `db`, not MySQL, and no omitted column filled by `clientFill`. */
-  #preparable(db: LooseDb, fields: readonly string[], clientFill: (column: Column) => unknown): boolean {
+  /**
+   * A write can be prepared: own `db`, not MySQL, and no omitted column filled
+   * by `clientFill`. The answer is kept per statement key (a bounded number of them).
+   */
+  #preparable(db: LooseDb, key: string, fields: readonly string[], clientFill: (column: Column) => unknown): boolean {
     if (db !== this.#fixedDb || this.#info.dialect === 'mysql') return false;
+    const known = this.#preparableShapes.get(key);
+    if (known !== undefined) return known;
     const given = new Set(fields);
-    return Object.entries(this.#info.columns).every(([field, column]) => given.has(field) || !clientFill(column));
+    const preparable = Object.entries(this.#info.columns).every(
+      ([field, column]) => given.has(field) || !clientFill(column),
+    );
+    if (this.#preparableShapes.size < 256) this.#preparableShapes.set(key, preparable);
+    return preparable;
   }
 
   #pkWhere(pkValues: PkValues, bind: Binder): SQL[] {
