@@ -7,7 +7,7 @@
  */
 import type { Row } from './report.ts';
 
-export type Measured = Omit<Row, 'sqlPerRequest' | 'ratio'> & { round: number };
+export type Measured = Omit<Row, 'sqlPerRequest' | 'ratio' | 'ratios'> & { round: number };
 
 const median = (values: readonly number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -26,13 +26,16 @@ export function medianRounds(results: Measured[], baseline: string): Omit<Row, '
   return [...groups.values()].map((rounds) => {
     const sorted = [...rounds].sort((a, b) => a.rps - b.rps);
     const { round: _, ...middle } = sorted[Math.floor((sorted.length - 1) / 2)]!;
-    const ratios = rounds.flatMap((r) => {
-      const base = baselineRps.get(`${r.scenario}\u0000${r.round}`);
-      return base ? [r.rps / base] : [];
-    });
+    const ratios = [...rounds]
+      .sort((a, b) => a.round - b.round)
+      .flatMap((r) => {
+        const base = baselineRps.get(`${r.scenario}\u0000${r.round}`);
+        return base ? [r.rps / base] : [];
+      });
     return {
       ...middle,
       ratio: ratios.length > 0 ? median(ratios) : Number.NaN,
+      ratios,
       peakRssMiB: Math.max(...rounds.map((r) => r.peakRssMiB)),
       requests: rounds.reduce((sum, r) => sum + r.requests, 0),
       non2xx: rounds.reduce((sum, r) => sum + r.non2xx, 0),

@@ -14,6 +14,8 @@ export interface Row {
   requests: number;
   /** req/s over the baseline's: the median of the per-round ratios. */
   ratio: number;
+  /** The ratio of each round, in round order. */
+  ratios: number[];
 }
 
 const fixed = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '–');
@@ -28,6 +30,20 @@ export function resultsTable(rows: Row[], baseline: string): string {
     lines.push(
       `| ${SCENARIO_LABELS[row.scenario]} | ${row.server} | ${fixed(row.rps)} | ${fixed(ratio, 2)} | ${fixed(row.p50, 1)} | ${fixed(row.p99, 1)} | ${fixed(row.peakRssMiB)} | ${fixed(row.sqlPerRequest, 2)} | ${row.non2xx} |`,
     );
+  }
+  return lines.join('\n');
+}
+
+/** Each round's ratio to the baseline for the named servers: how much a single round can swing. */
+export function roundsTable(rows: Row[], servers: readonly string[]): string {
+  const shown = servers.filter((name) => rows.some((r) => r.server === name));
+  const lines = [`| scenario | ${shown.join(' | ')} |`, `|---|${shown.map(() => '---:|').join('')}`];
+  for (const scenario of [...new Set(rows.map((r) => r.scenario))]) {
+    const cells = shown.map((name) => {
+      const row = rows.find((r) => r.scenario === scenario && r.server === name);
+      return row ? row.ratios.map((ratio) => fixed(ratio, 2)).join(' · ') : '–';
+    });
+    lines.push(`| ${SCENARIO_LABELS[scenario]} | ${cells.join(' | ')} |`);
   }
   return lines.join('\n');
 }
