@@ -115,8 +115,7 @@ export class TableQueries {
       return db.update(this.#table).set(set).where(where).returning();
     });
     const keys = this.#info.primaryKey.map((f) => pk[f]);
-    const own = [...fields.map((f) => values[f]), ...keys];
-    const params = parentRefs && parentRefs.length > 0 ? scopeValues(planParentScope(parentRefs), own) : own;
+    const params = scopeValues(planParentScope(parentRefs), [...fields.map((f) => values[f]), ...keys]);
     const [row] = await statement.run(placeholderValues(params));
     return (row as Row | undefined) ?? null;
   }
@@ -201,8 +200,7 @@ export class TableQueries {
     const statement = this.#statement(kind + parentShape(parentRefs), () => build(placeholderBinder()));
     const converted = columnValues(this.#info, pkValues);
     const values = this.#info.primaryKey.map((f) => converted[f]);
-    const params = parentRefs && parentRefs.length > 0 ? scopeValues(planParentScope(parentRefs), values) : values;
-    return statement.run(placeholderValues(params));
+    return statement.run(placeholderValues(scopeValues(planParentScope(parentRefs), values)));
   }
 
   /** A cached prepared statement, named (on PostgreSQL) after its table and shape. */
