@@ -107,28 +107,23 @@ const platformatic: Partial<Record<Scenario, Builder>> = {
   delete: (i, ctx) => ({ method: 'DELETE', path: `/post/${deleteId(i, ctx)}` }),
 };
 
+/** @dataui/crud has its own list and create formats; single-row routes are crud-collection's. */
 const nest: Partial<Record<Scenario, Builder>> = {
-  'get-one': (i) => ({ method: 'GET', path: `/posts/${pick(i, SIZES.post)}` }),
+  'get-one': crud['get-one'],
   list: (i) => ({ method: 'GET', path: `/threads?limit=20&page=${pick(i, 50)}` }),
   'list-filtered': (i) => ({
     method: 'GET',
     path: `/posts?limit=20&page=1&filter=threadId||$eq||${pick(i, SIZES.thread)}&sort=createdAt,DESC`,
   }),
   'list-include': (i) => ({ method: 'GET', path: `/categories?limit=20&page=${pick(i, 50)}&join=threads` }),
-  'nested-get': (i) => {
-    const c = chainOfPost(pick(i, SIZES.post));
-    return { method: 'GET', path: `/categories/${c.categoryId}/threads/${c.threadId}/posts/${c.postId}` };
-  },
+  'nested-get': crud['nested-get'],
   create: (i, ctx) => ({
     method: 'POST',
     path: '/posts',
     body: { threadId: pick(i, SIZES.thread), authorId: pick(i, SIZES.user, 1), slug: `${ctx.tag}-${i}` },
   }),
-  patch: (i) => {
-    const id = pick(i, SIZES.thread);
-    return { method: 'PATCH', path: `/threads/${id}`, body: { title: `Thread ${id}` } };
-  },
-  delete: (i, ctx) => ({ method: 'DELETE', path: `/posts/${deleteId(i, ctx)}` }),
+  patch: crud.patch,
+  delete: crud.delete,
 };
 
 const builders: Record<Dialect, Partial<Record<Scenario, Builder>>> = { crud, platformatic, nest };
