@@ -34,6 +34,19 @@ const integer = (n: number) => {
 };
 
 /**
+ * `SELECT <every column> FROM <table> WHERE <terms>`: the statement of one row,
+ * for reads and for the writes that read a row back (MySQL/MariaDB).
+ *
+ * @example
+ * ```ts
+ * selectRowSql(post, ['"post"."id" = $1']); // SELECT "post"."id" AS "id", … FROM "post" WHERE "post"."id" = $1
+ * ```
+ */
+export function selectRowSql(e: EntityModel, where: readonly string[]): string {
+  return `SELECT ${e.selectList(e.table)} FROM ${e.table} WHERE ${where.join(' AND ')}`;
+}
+
+/**
  * `SELECT … WHERE pk = … AND <parent scope>`; running it yields the hydrated
  * row, or `null` when there is none in scope.
  *
@@ -51,7 +64,7 @@ export function prepareSelectOne(
 ): SelectOne {
   const ctx = scopeContext(e, resolve);
   const where = rowWhere(e, pkValues, parentRefs, ctx);
-  const sql = `SELECT ${e.selectList(e.table)} FROM ${e.table} WHERE ${where.join(' AND ')}`;
+  const sql = selectRowSql(e, where);
   return async (exec) => {
     const [raw] = (await exec(sql, ctx.params.values)).records;
     return raw ? e.hydrate(raw) : null;

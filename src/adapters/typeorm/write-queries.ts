@@ -18,6 +18,7 @@ import {
 import { SqlParams } from './dialect.ts';
 import type { EntityModel } from './entity-model.ts';
 import type { Executor } from './executor.ts';
+import { selectRowSql } from './read-queries.ts';
 import { existsSql, keySql, type ResolveModel, rowWhere, scopeContext } from './scope.ts';
 
 /** A write of at most one row, ready to run; yields the row as written (relations not loaded), or `null`. */
@@ -146,8 +147,7 @@ export function prepareDelete(
       const [raw] = (await exec(`${sql} RETURNING ${e.selectList('')}`, values)).records;
       return raw ? e.hydrate(raw) : null;
     }
-    const select = `SELECT ${e.selectList(e.table)} FROM ${e.table} WHERE ${where.join(' AND ')}`;
-    const [raw] = (await exec(select, values)).records;
+    const [raw] = (await exec(selectRowSql(e, where), values)).records;
     return raw && (await exec(sql, values)).affected ? e.hydrate(raw) : null;
   };
 }
@@ -155,8 +155,7 @@ export function prepareDelete(
 /** Reads one row back by primary key (MySQL/MariaDB, which have no `RETURNING`). */
 async function reread(e: EntityModel, exec: Executor, key: Row): Promise<Row> {
   const params = new SqlParams(e.dialect);
-  const sql = `SELECT ${e.selectList(e.table)} FROM ${e.table} WHERE ${keySql(e, e.table, key, params).join(' AND ')}`;
-  const [raw] = (await exec(sql, params.values)).records;
+  const [raw] = (await exec(selectRowSql(e, keySql(e, e.table, key, params)), params.values)).records;
   if (!raw) throw new Error(`${e.name}: the written row could not be read back`);
   return e.hydrate(raw);
 }
