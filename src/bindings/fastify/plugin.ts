@@ -7,6 +7,7 @@
 import { type CrudRoute, type CrudRouter, toJsonSchema } from 'crud-collection';
 import type { FastifyPluginAsync, RouteOptions } from 'fastify';
 import { z } from 'zod';
+import { keepTickObjectShape } from '../node/tick-object-shape.ts';
 import { serializerCompiler, validatorCompiler } from './compilers.ts';
 import { problemHandler } from './errors.ts';
 import { FastifyCrudRequest } from './request.ts';
@@ -74,6 +75,7 @@ function routeOptions(route: CrudRoute, url: string): RouteOptions {
  * ```
  */
 export function toFastify(router: CrudRouter): FastifyPluginAsync {
+  keepTickObjectShape();
   return async function crudCollection(app) {
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
