@@ -12,6 +12,7 @@ import {
   CreateSchemaDependency,
   FilterSchemaDependency,
   IncludeSchemaDependency,
+  isThenable,
   type Marker,
   memoize,
   mergeInputs,
@@ -74,13 +75,18 @@ function pkDependency(c: CRUDCollection, ctx: MountContext, bound: ReadonlySet<s
     for (const [field, param] of fromPath) pk[field] = req.params[param];
     return pk;
   };
-  const resolve: Resolver<PkValues> =
-    nearest && fromParent.length > 0
-      ? async (req) => {
-          const parent = await nearest.pk.resolve(req);
-          return read(req, Object.fromEntries(fromParent.map(([field, key]) => [field, parent[key]])));
-        }
-      : (req) => read(req, {});
+  if (!nearest || fromParent.length === 0) return new ReplaceSignatureDependency((req) => read(req, {}), { params });
+  const underParent = (req: CrudRequest, parent: PkValues) => {
+    const pk: Record<string, unknown> = {};
+    for (const [field, key] of fromParent) pk[field] = parent[key];
+    return read(req, pk);
+  };
+  const parentPk = nearest.pk.resolve;
+  // Synchronous while the parent's resolver is (the default, from the path).
+  const resolve: Resolver<PkValues> = (req) => {
+    const parent = parentPk(req);
+    return isThenable(parent) ? Promise.resolve(parent).then((p) => underParent(req, p)) : underParent(req, parent);
+  };
   return new ReplaceSignatureDependency(resolve, { params });
 }
 
@@ -90,7 +96,10 @@ const NONE: readonly never[] = Object.freeze([]);
 function parentPkDependency(ctx: MountContext) {
   if (ctx.parents.length === 0) return new ReplaceSignatureDependency((): readonly PkValues[] => NONE);
   const levels = ctx.parents.map((level) => level.pk.resolve);
-  const resolve = memoize((req) => Promise.all(levels.map((pk) => pk(req))));
+  const resolve = memoize((req): readonly PkValues[] | Promise<PkValues[]> => {
+    const values = levels.map((pk) => pk(req));
+    return values.some(isThenable) ? Promise.all(values) : (values as PkValues[]);
+  });
   return new ReplaceSignatureDependency(resolve, mergeInputs(ctx.parents.map((level) => level.pk.inputs)));
 }
 

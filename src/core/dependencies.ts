@@ -175,7 +175,8 @@ export function overrideDependencies<R>(
   };
 }
 
-const isThenable = (value: unknown): value is PromiseLike<unknown> =>
+/** Whether a resolver's value is a promise (or another thenable) to await. */
+export const isThenable = (value: unknown): value is PromiseLike<unknown> =>
   typeof (value as PromiseLike<unknown> | null)?.then === 'function';
 
 /** Merges declared inputs: params and query objects extend each other, the last body wins. */
