@@ -12,6 +12,8 @@ declare module 'autocannon' {
     non2xx: number;
     errors: number;
     timeouts: number;
+    /** Seconds the run took. */
+    duration: number;
   }
   function autocannon(options: Record<string, unknown>): Promise<Result>;
   export default autocannon;

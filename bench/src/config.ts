@@ -10,13 +10,13 @@ export const config = {
   adminUrl: process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
   databaseName: process.env.BENCH_PG_DATABASE ?? 'bench',
   host: '127.0.0.1',
-  /** Seconds of measured load per scenario and server. */
-  duration: num('BENCH_DURATION', 5),
-  /** Seconds of unmeasured warm-up before each measurement. */
+  /** Seconds of unmeasured warm-up per scenario and server. */
   warmup: num('BENCH_WARMUP', 2),
   connections: num('BENCH_CONNECTIONS', 16),
-  /** Times the whole scenario × server loop runs; the median round per pair is reported. */
-  rounds: Math.max(1, num('BENCH_ROUNDS', 1)),
+  /** Measured slices per scenario and server; the servers take turns slice by slice. */
+  slices: Math.max(1, num('BENCH_SLICES', 6)),
+  /** Seconds per slice. */
+  slice: num('BENCH_SLICE', 1),
   /** Requests per scenario in the statement-counting pass. */
   countRequests: num('BENCH_COUNT_REQUESTS', 20),
   /** Pool size every server gets, so none wins by holding more connections. */

@@ -11,7 +11,7 @@ import { setupDatabase } from './db/setup.ts';
 import { BenchRows } from './harness/bench-rows.ts';
 import { linkLibrary } from './harness/link-library.ts';
 import { loadPass } from './harness/load-pass.ts';
-import { type Row, resultsTable, roundsTable, writeIntoResults } from './harness/report.ts';
+import { type Row, resultsTable, slicesTable, writeIntoResults } from './harness/report.ts';
 import { compareResponses } from './harness/response-check.ts';
 import { routerBuildPass, routerBuildTable } from './harness/router-build-pass.ts';
 import { builderFor, SCENARIOS, type Scenario } from './harness/scenarios.ts';
@@ -93,13 +93,13 @@ const report = [
   `Command: \`${benchEnv}npm run bench\` (from the repository root).`,
   '',
   `Run of ${new Date().toISOString()}, ${minutes} min: ${os.cpus().length} × ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, Node ${process.version}, PostgreSQL on the same machine.`,
-  `Settings: ${config.connections} connections, ${config.warmup} s warm-up + ${config.duration} s measured per scenario and server, ${config.rounds} round(s) back to back per scenario (median round kept; × baseline is the median of the per-round ratios), pool of ${config.poolSize} connections per server, SQL counted over ${config.countRequests} sequential requests.`,
+  `Settings: ${config.connections} connections, ${config.warmup} s warm-up, then ${config.slices} measured slices of ${config.slice} s per scenario and server, the servers taking turns slice by slice (req/s, p50 and p99 are the median slice's; × baseline is the median of the per-slice ratios), pool of ${config.poolSize} connections per server, SQL counted over ${config.countRequests} sequential requests.`,
   '',
   resultsTable(measured, BASELINE),
   '',
-  `**Each round's ratio to ${BASELINE}** (req/s, in round order; the table above shows their median):`,
+  `**Each slice's ratio to ${BASELINE}** (req/s, in slice order; the table above shows their median):`,
   '',
-  roundsTable(measured, ['crud-collection', 'crud-collection-typeorm']),
+  slicesTable(measured, ['crud-collection', 'crud-collection-typeorm']),
   '',
   '**Same responses as the baseline** (read scenarios and error cases, crud-collection wire format):',
   '',

@@ -1,13 +1,13 @@
 /**
- * The measured pass: every server up at once, each scenario run on each server
- * in turn (the order rotates per scenario and round) so drift hits all servers
- * alike. The rounds of a scenario run back to back, so each round's ratio to
- * the baseline compares measurements a minute apart at most; each server keeps
- * its median round and the median of its ratios.
+ * The measured pass: every server up at once; for each scenario one load
+ * process warms every server up, then measures them in short slices taken in
+ * turn (load-worker.ts), so drift and bursts of background load hit all
+ * servers alike. Each server keeps its median slice and the median of its
+ * per-slice ratios to the baseline.
  * Write scenarios get fresh rows and leave none behind.
  */
 import { config } from '../config.ts';
-import { type Measured, medianRounds } from './aggregate.ts';
+import { type Measured, medianSlices } from './aggregate.ts';
 import type { BenchRows } from './bench-rows.ts';
 import { runLoad } from './load.ts';
 import { peakRssMiB, resetPeakRss } from './memory.ts';
@@ -22,7 +22,7 @@ import { BASELINE } from './servers.ts';
  * as non-2xx responses).
  */
 function deleteRows(fastestRps: number): number {
-  return Math.max(20_000, Math.ceil(fastestRps * (config.warmup + config.duration) * 1.5));
+  return Math.max(20_000, Math.ceil(fastestRps * (config.warmup + config.slices * config.slice) * 1.5));
 }
 
 export async function loadPass(
@@ -35,33 +35,35 @@ export async function loadPass(
   const results: Measured[] = [];
   let fastestRps = 0;
   for (const [index, scenario] of scenarios.entries()) {
-    for (let round = 0; round < config.rounds; round++) {
-      const turn = index + round;
-      const order = servers.map((_, i) => servers[(i + turn) % servers.length]!);
-      for (const server of order) {
-        if (!builderFor(server.def.dialect, scenario)) continue;
-        const tag = `${runTag}-${round}-${server.def.name}-${scenario}`;
-        const ctx: ScenarioContext = { tag: `bench-${tag}` };
-        if (scenario === 'delete') ctx.deleteIds = await rows.insertForDelete(tag, deleteRows(fastestRps));
-        resetPeakRss(server.pid);
-        const r = await runLoad({
-          url: server.url,
-          dialect: server.def.dialect,
-          scenario,
-          ctx,
-          warmup: config.warmup,
-          duration: config.duration,
-          connections: config.connections,
-        });
-        const peak = peakRssMiB(server.pid);
-        await rows.removeTagged(tag);
+    const runnable = servers
+      .map((_, i) => servers[(i + index) % servers.length]!)
+      .filter((server) => builderFor(server.def.dialect, scenario));
+    const tags = runnable.map((server) => `${runTag}-${server.def.name}-${scenario}`);
+    const targets = [];
+    for (const [i, server] of runnable.entries()) {
+      const ctx: ScenarioContext = { tag: `bench-${tags[i]}` };
+      if (scenario === 'delete') ctx.deleteIds = await rows.insertForDelete(tags[i]!, deleteRows(fastestRps));
+      targets.push({ url: server.url, dialect: server.def.dialect, ctx });
+      resetPeakRss(server.pid);
+    }
+    const slices = await runLoad({
+      targets,
+      scenario,
+      warmup: config.warmup,
+      slice: config.slice,
+      slices: config.slices,
+      connections: config.connections,
+    });
+    for (const [i, server] of runnable.entries()) {
+      const peak = peakRssMiB(server.pid);
+      await rows.removeTagged(tags[i]!);
+      for (const [slice, r] of (slices[i] ?? []).entries()) {
         fastestRps = Math.max(fastestRps, r.rps);
-        log(
-          `${scenario.padEnd(14)} ${server.def.name.padEnd(16)} ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  non-2xx ${r.non2xx}`,
-        );
-        results.push({ scenario, server: server.def.name, round, ...r, peakRssMiB: peak });
+        results.push({ scenario, server: server.def.name, slice, ...r, peakRssMiB: peak });
       }
+      const rps = (slices[i] ?? []).map((r) => r.rps.toFixed(0).padStart(5)).join(' ');
+      log(`${scenario.padEnd(14)} ${server.def.name.padEnd(24)} req/s per slice: ${rps}`);
     }
   }
-  return medianRounds(results, BASELINE);
+  return medianSlices(results, BASELINE);
 }

@@ -1,20 +1,31 @@
 /**
- * One load measurement, in its own process so the load generator never shares
- * an event loop with the harness: warm-up, then the measured run, both with
- * autocannon at a fixed number of connections. Prints one JSON line.
+ * One scenario's load on every server, in its own process so the load
+ * generator never shares an event loop with the harness. Each server gets a
+ * warm-up, then the measured time is cut into short slices that visit the
+ * servers in turn (the first one rotating), so a burst of background load
+ * lands on neighbouring slices of every server, not on one server's whole
+ * measurement. autocannon, fixed connections. Prints one JSON line: each
+ * target's slices, in slice order.
  *
  * argv[2]: JSON {@link LoadJob}.
  */
 import autocannon from 'autocannon';
 import { builderFor, type Dialect, type Scenario, type ScenarioContext } from './scenarios.ts';
 
-export interface LoadJob {
+export interface LoadTarget {
   url: string;
   dialect: Dialect;
-  scenario: Scenario;
   ctx: ScenarioContext;
+}
+
+export interface LoadJob {
+  targets: LoadTarget[];
+  scenario: Scenario;
+  /** Seconds of unmeasured load per target before the first slice. */
   warmup: number;
-  duration: number;
+  /** Seconds per slice. */
+  slice: number;
+  slices: number;
   connections: number;
 }
 
@@ -28,38 +39,56 @@ export interface LoadResult {
 }
 
 const job = JSON.parse(process.argv[2] ?? '{}') as LoadJob;
-const build = builderFor(job.dialect, job.scenario);
-if (!build) throw new Error(`no ${job.scenario} for ${job.dialect}`);
 
-let sequence = 0;
-const requests = [
-  {
-    setupRequest: (req: Record<string, unknown>) => {
-      const r = build(sequence++, job.ctx);
-      req.method = r.method;
-      req.path = r.path;
-      if (r.body === undefined) {
-        delete req.body;
-        req.headers = {};
-      } else {
-        req.body = JSON.stringify(r.body);
-        req.headers = { 'content-type': 'application/json' };
-      }
-      return req;
+/** autocannon's request list for a target; its id sequence carries on from slice to slice. */
+function requestsFor(target: LoadTarget) {
+  const build = builderFor(target.dialect, job.scenario);
+  if (!build) throw new Error(`no ${job.scenario} for ${target.dialect}`);
+  let sequence = 0;
+  return [
+    {
+      setupRequest: (req: Record<string, unknown>) => {
+        const r = build(sequence++, target.ctx);
+        req.method = r.method;
+        req.path = r.path;
+        if (r.body === undefined) {
+          delete req.body;
+          req.headers = {};
+        } else {
+          req.body = JSON.stringify(r.body);
+          req.headers = { 'content-type': 'application/json' };
+        }
+        return req;
+      },
     },
-  },
-];
+  ];
+}
 
-const run = (duration: number) => autocannon({ url: job.url, connections: job.connections, duration, requests });
-
-if (job.warmup > 0) await run(job.warmup);
-const r = await run(job.duration);
-const result: LoadResult = {
-  rps: r.requests.average,
-  p50: r.latency.p50,
-  p99: r.latency.p99,
-  requests: r.requests.total,
-  non2xx: r.non2xx,
-  errors: r.errors + r.timeouts,
+const requests = job.targets.map(requestsFor);
+const run = async (i: number, duration: number): Promise<LoadResult> => {
+  const r = await autocannon({
+    url: job.targets[i]!.url,
+    connections: job.connections,
+    duration,
+    requests: requests[i]!,
+  });
+  return {
+    rps: r.requests.total / (r.duration || duration),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    requests: r.requests.total,
+    non2xx: r.non2xx,
+    errors: r.errors + r.timeouts,
+  };
 };
-process.stdout.write(`${JSON.stringify(result)}\n`);
+
+const n = job.targets.length;
+if (job.warmup > 0) for (let i = 0; i < n; i++) await run(i, job.warmup);
+const slices: LoadResult[][] = job.targets.map(() => []);
+for (let s = 0; s < job.slices; s++) {
+  for (let k = 0; k < n; k++) {
+    const i = (s + k) % n;
+    slices[i]!.push(await run(i, job.slice));
+  }
+}
+process.stdout.write(`${JSON.stringify(slices)}\n`);

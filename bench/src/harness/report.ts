@@ -12,9 +12,9 @@ export interface Row {
   sqlPerRequest: number;
   non2xx: number;
   requests: number;
-  /** req/s over the baseline's: the median of the per-round ratios. */
+  /** req/s over the baseline's: the median of the per-slice ratios. */
   ratio: number;
-  /** The ratio of each round, in round order. */
+  /** The ratio of each slice, in slice order. */
   ratios: number[];
 }
 
@@ -34,8 +34,8 @@ export function resultsTable(rows: Row[], baseline: string): string {
   return lines.join('\n');
 }
 
-/** Each round's ratio to the baseline for the named servers: how much a single round can swing. */
-export function roundsTable(rows: Row[], servers: readonly string[]): string {
+/** Each slice's ratio to the baseline for the named servers: how much a single slice can swing. */
+export function slicesTable(rows: Row[], servers: readonly string[]): string {
   const shown = servers.filter((name) => rows.some((r) => r.server === name));
   const lines = [`| scenario | ${shown.join(' | ')} |`, `|---|${shown.map(() => '---:|').join('')}`];
   for (const scenario of [...new Set(rows.map((r) => r.scenario))]) {
