@@ -5,12 +5,12 @@
  *
  * Values pass through a {@link Binder}, so the same translation builds a plain
  * parameterised query or a prepared statement with `sql.placeholder`s; and
- * {@link scopeValues} lists the values in the very order the binder sees them.
+ * {@link parentScopeValues} lists the values in the very order the binder sees them.
  *
  * @module
  */
 import { and, Column, eq, exists, Param, type SQL, sql, type Table } from 'drizzle-orm';
-import type { ScopeCondition } from '../../core/parent-scope.ts';
+import type { ParentRef, ScopeCondition } from '../../core/parent-scope.ts';
 import { tableInfo } from './describe-table.ts';
 import { aliasOf, type LooseDb } from './dialect.ts';
 
@@ -36,7 +36,7 @@ export const bindValue: Binder = (value) => value;
 export function placeholderBinder(): Binder {
   let next = 0;
   return (_value, column) => {
-    const placeholder = sql.placeholder(`p${next++}`);
+    const placeholder = sql.placeholder(placeholderName(next++));
     return column && encodes(column) ? new Param(placeholder, column) : placeholder;
   };
 }
@@ -54,11 +54,13 @@ const encodes = (column: Column) => column.mapToDriverValue !== Column.prototype
  */
 export function placeholderValues(values: readonly unknown[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  values.forEach((value, i) => {
-    out[`p${i}`] = value;
-  });
+  for (let i = 0; i < values.length; i++) out[placeholderName(i)] = values[i];
   return out;
 }
+
+const placeholderNames: string[] = [];
+/** `p0`, `p1`, ...: each name is made once. */
+const placeholderName = (i: number): string => (placeholderNames[i] ??= `p${i}`);
 
 const columnOf = (table: Table, field: string) => (table as unknown as Record<string, Column>)[field] as Column;
 
@@ -141,21 +143,26 @@ export function existenceQuery(db: LooseDb, condition: ScopeCondition, bind: Bin
 }
 
 /**
- * The bound values of a plan, in binder order (for prepared statements).
+ * The bound values of the parent scope, in the order its translation binds
+ * them ({@link planParentScope} then {@link scopeConditions}): per level, the
+ * foreign-key values of an equality, then the parent's primary key of an
+ * `EXISTS`. Read straight from the parents, so a prepared query's values need
+ * no plan per request.
  *
  * @example
  * ```ts
- * scopeValues(planParentScope(parents), [postId]); // [postId, threadId, categoryId]
+ * parentScopeValues(parents, [postId]); // [postId, threadId, threadId, categoryId]
  * ```
  */
-export function scopeValues(plan: readonly ScopeCondition[], out: unknown[] = []): unknown[] {
-  for (const condition of plan) {
-    if (condition.kind === 'equals') {
-      out.push(...condition.values);
-      continue;
+export function parentScopeValues(parents: readonly ParentRef[] | undefined, out: unknown[] = []): unknown[] {
+  const levels = parents?.length ?? 0;
+  for (let i = 0; i < levels; i++) {
+    const { link, model, pkValues } = (parents as readonly ParentRef[])[i] as ParentRef;
+    if (link.childHoldsKey) {
+      for (const field of link.parentFields) out.push(pkValues[field]);
+      if (i === levels - 1) break;
     }
-    for (const f of tableInfo(condition.model as Table).primaryKey) out.push(condition.pkValues[f]);
-    scopeValues(condition.where, out);
+    for (const field of tableInfo(model as Table).primaryKey) out.push(pkValues[field]);
   }
   return out;
 }

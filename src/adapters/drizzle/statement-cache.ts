@@ -3,7 +3,7 @@
  *
  * @module
  */
-import type { ParentRef } from '../../core/parent-scope.ts';
+import type { ParentLink, ParentRef } from '../../core/parent-scope.ts';
 import { tableInfo } from './describe-table.ts';
 import type { Prepared } from './dialect.ts';
 
@@ -39,7 +39,38 @@ export class StatementCache {
   }
 }
 
-const linkShapes = new WeakMap<object, string>();
+/** A parent chain seen before: its shape, and the chains one level longer. */
+interface ChainNode {
+  readonly model: unknown;
+  readonly shape: string;
+  readonly longer: WeakMap<ParentLink, ChainNode>;
+  /** `kind + shape`, made once per kind. */
+  readonly keys: Map<string, string>;
+}
+
+const chains = new WeakMap<ParentLink, ChainNode>();
+const noParents: ChainNode = { model: undefined, shape: '', longer: chains, keys: new Map() };
+
+/** The node of a parent chain, found by its links (fixed per mount point, so no string is built per request). */
+function chainNode(parents: readonly ParentRef[] | undefined): ChainNode {
+  let node = noParents;
+  for (const { link, model } of parents ?? []) {
+    let next = node.longer.get(link);
+    if (next === undefined || next.model !== model) {
+      const { childFields, parentFields, childHoldsKey } = link;
+      const level = `${childFields.join(',')}>${parentFields.join(',')}${childHoldsKey ? '!' : '?'}`;
+      next = {
+        model,
+        shape: `${node.shape}/${tableInfo(model as never).name}:${level}`,
+        longer: new WeakMap(),
+        keys: new Map(),
+      };
+      node.longer.set(link, next);
+    }
+    node = next;
+  }
+  return node;
+}
 
 /**
  * The shape of a parent chain: which tables and which join columns, never the key values.
@@ -50,16 +81,24 @@ const linkShapes = new WeakMap<object, string>();
  * ```
  */
 export function parentShape(parents: readonly ParentRef[] | undefined): string {
-  if (!parents || parents.length === 0) return '';
-  let shape = '';
-  for (const parent of parents) {
-    let link = linkShapes.get(parent.link);
-    if (link === undefined) {
-      const { childFields, parentFields, childHoldsKey } = parent.link;
-      link = `${childFields.join(',')}>${parentFields.join(',')}${childHoldsKey ? '!' : '?'}`;
-      linkShapes.set(parent.link, link);
-    }
-    shape += `/${tableInfo(parent.model as never).name}:${link}`;
+  return chainNode(parents).shape;
+}
+
+/**
+ * `kind` followed by the parent chain's shape, as one string kept per chain, so
+ * a statement lookup hashes no new string per request.
+ *
+ * @example
+ * ```ts
+ * statementKey('one', parents); // 'one/thread:thread_id>id!'
+ * ```
+ */
+export function statementKey(kind: string, parents: readonly ParentRef[] | undefined): string {
+  const node = chainNode(parents);
+  let key = node.keys.get(kind);
+  if (key === undefined) {
+    key = kind + node.shape;
+    node.keys.set(kind, key);
   }
-  return shape;
+  return key;
 }

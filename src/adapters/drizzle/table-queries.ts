@@ -20,13 +20,13 @@ import { insertRow, removeRow, updateRow } from './mutations.ts';
 import {
   type Binder,
   bindValue,
+  parentScopeValues,
   pkEquals,
   placeholderBinder,
   placeholderValues,
   scopeConditions,
-  scopeValues,
 } from './scope.ts';
-import { parentShape, StatementCache } from './statement-cache.ts';
+import { parentShape, StatementCache, statementKey } from './statement-cache.ts';
 
 /**
  * Repeating queries of one table, prepared on `fixedDb`.
@@ -115,7 +115,7 @@ export class TableQueries {
       return db.update(this.#table).set(set).where(where).returning();
     });
     const keys = this.#info.primaryKey.map((f) => pk[f]);
-    const params = scopeValues(planParentScope(parentRefs), [...fields.map((f) => values[f]), ...keys]);
+    const params = parentScopeValues(parentRefs, [...fields.map((f) => values[f]), ...keys]);
     const [row] = await statement.run(placeholderValues(params));
     return (row as Row | undefined) ?? null;
   }
@@ -128,9 +128,8 @@ export class TableQueries {
 
   /** The page and count queries of a list; `filters` already converted with `columnValues`. */
   list(db: LooseDb, filters: FilterData, sortData: SortData, parentRefs?: readonly ParentRef[]): PageSource<Row> {
-    const plan = planParentScope(parentRefs);
     const build = (bind: Binder) => ({
-      where: and(...filterConditions(this.#info, filters, bind), ...scopeConditions(db, this.#table, plan, bind)),
+      where: and(...filterConditions(this.#info, filters, bind), ...this.#scope(db, parentRefs, bind)),
       order: orderTerms(this.#info, sortData),
     });
     const select = (where: SQL | undefined, order: SQL[], limit: unknown, offset: unknown) =>
@@ -151,7 +150,7 @@ export class TableQueries {
     }
     const sort = sortData.map((t) => `${t.field}:${t.direction}`).join(',');
     const shape = `${filterShape(filters)}|${sort}${parentShape(parentRefs)}`;
-    const params = scopeValues(plan, filterParams(filters));
+    const params = parentScopeValues(parentRefs, filterParams(filters));
     const page = this.#statement(`list|${shape}`, () => {
       const bind = placeholderBinder();
       const { where, order } = build(bind);
@@ -197,10 +196,10 @@ export class TableQueries {
     build: (bind: Binder) => LooseDb,
   ): PromiseLike<Row[]> {
     if (db !== this.#fixedDb) return build(bindValue);
-    const statement = this.#statement(kind + parentShape(parentRefs), () => build(placeholderBinder()));
+    const statement = this.#statement(statementKey(kind, parentRefs), () => build(placeholderBinder()));
     const converted = columnValues(this.#info, pkValues);
     const values = this.#info.primaryKey.map((f) => converted[f]);
-    return statement.run(placeholderValues(scopeValues(planParentScope(parentRefs), values)));
+    return statement.run(placeholderValues(parentScopeValues(parentRefs, values)));
   }
 
   /** A cached prepared statement, named (on PostgreSQL) after its table and shape. */
