@@ -11,7 +11,7 @@ import { setupDatabase } from './db/setup.ts';
 import { BenchRows } from './harness/bench-rows.ts';
 import { linkLibrary } from './harness/link-library.ts';
 import { loadPass } from './harness/load-pass.ts';
-import { type Row, resultsTable, slicesTable, writeIntoResults } from './harness/report.ts';
+import { cpuTable, type Row, resultsTable, slicesTable, writeIntoResults } from './harness/report.ts';
 import { compareResponses } from './harness/response-check.ts';
 import { routerBuildPass, routerBuildTable } from './harness/router-build-pass.ts';
 import { builderFor, SCENARIOS, type Scenario } from './harness/scenarios.ts';
@@ -100,6 +100,10 @@ const report = [
   `**Each slice's ratio to ${BASELINE}** (req/s, in slice order; the table above shows their median):`,
   '',
   slicesTable(measured, ['crud-collection', 'crud-collection-typeorm']),
+  '',
+  `**Server CPU per request** (user + system time of the server process over all its slices, divided by its requests; × is against ${BASELINE}):`,
+  '',
+  cpuTable(measured, ['crud-collection', 'crud-collection-typeorm'], BASELINE),
   '',
   '**Same responses as the baseline** (read scenarios and error cases, crud-collection wire format):',
   '',

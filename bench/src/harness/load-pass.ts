@@ -43,7 +43,7 @@ export async function loadPass(
     for (const [i, server] of runnable.entries()) {
       const ctx: ScenarioContext = { tag: `bench-${tags[i]}` };
       if (scenario === 'delete') ctx.deleteIds = await rows.insertForDelete(tags[i]!, deleteRows(fastestRps));
-      targets.push({ url: server.url, dialect: server.def.dialect, ctx });
+      targets.push({ url: server.url, pid: server.pid, dialect: server.def.dialect, ctx });
       resetPeakRss(server.pid);
     }
     const slices = await runLoad({
@@ -59,7 +59,8 @@ export async function loadPass(
       await rows.removeTagged(tags[i]!);
       for (const [slice, r] of (slices[i] ?? []).entries()) {
         fastestRps = Math.max(fastestRps, r.rps);
-        results.push({ scenario, server: server.def.name, slice, ...r, peakRssMiB: peak });
+        const { cpuMs, ...rest } = r;
+        results.push({ scenario, server: server.def.name, slice, ...rest, cpuMs, peakRssMiB: peak });
       }
       const rps = (slices[i] ?? []).map((r) => r.rps.toFixed(0).padStart(5)).join(' ');
       log(`${scenario.padEnd(14)} ${server.def.name.padEnd(24)} req/s per slice: ${rps}`);

@@ -4,16 +4,21 @@
  * warm-up, then the measured time is cut into short slices that visit the
  * servers in turn (the first one rotating), so a burst of background load
  * lands on neighbouring slices of every server, not on one server's whole
- * measurement. autocannon, fixed connections. Prints one JSON line: each
- * target's slices, in slice order.
+ * measurement. autocannon, fixed connections. Each slice also records the
+ * CPU time the server process spent (Linux /proc), which background load
+ * disturbs far less than req/s. Prints one JSON line: each target's slices,
+ * in slice order.
  *
  * argv[2]: JSON {@link LoadJob}.
  */
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { builderFor, type Dialect, type Scenario, type ScenarioContext } from './scenarios.ts';
 
 export interface LoadTarget {
   url: string;
+  /** The server's process, whose CPU time each slice records. */
+  pid: number;
   dialect: Dialect;
   ctx: ScenarioContext;
 }
@@ -36,6 +41,19 @@ export interface LoadResult {
   requests: number;
   non2xx: number;
   errors: number;
+  /** CPU milliseconds the server process used during the slice (NaN off Linux). */
+  cpuMs: number;
+}
+
+/** User + system CPU time of a process in ms, from /proc/<pid>/stat (ticks of 1/100 s). */
+function cpuTimeMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
 }
 
 const job = JSON.parse(process.argv[2] ?? '{}') as LoadJob;
@@ -66,6 +84,7 @@ function requestsFor(target: LoadTarget) {
 
 const requests = job.targets.map(requestsFor);
 const run = async (i: number, duration: number): Promise<LoadResult> => {
+  const cpuBefore = cpuTimeMs(job.targets[i]!.pid);
   const r = await autocannon({
     url: job.targets[i]!.url,
     connections: job.connections,
@@ -79,6 +98,7 @@ const run = async (i: number, duration: number): Promise<LoadResult> => {
     requests: r.requests.total,
     non2xx: r.non2xx,
     errors: r.errors + r.timeouts,
+    cpuMs: cpuTimeMs(job.targets[i]!.pid) - cpuBefore,
   };
 };
 

@@ -12,6 +12,8 @@ export interface Row {
   sqlPerRequest: number;
   non2xx: number;
   requests: number;
+  /** CPU time of the server process per request, in µs. */
+  cpuUsPerRequest: number;
   /** req/s over the baseline's: the median of the per-slice ratios. */
   ratio: number;
   /** The ratio of each slice, in slice order. */
@@ -22,13 +24,13 @@ const fixed = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits)
 
 export function resultsTable(rows: Row[], baseline: string): string {
   const lines = [
-    '| scenario | server | req/s | × baseline | p50 ms | p99 ms | peak RSS MiB | SQL/req | non-2xx |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---:|',
+    '| scenario | server | req/s | × baseline | p50 ms | p99 ms | server CPU µs/req | peak RSS MiB | SQL/req | non-2xx |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const row of rows) {
     const ratio = row.server === baseline ? 1 : row.ratio;
     lines.push(
-      `| ${SCENARIO_LABELS[row.scenario]} | ${row.server} | ${fixed(row.rps)} | ${fixed(ratio, 2)} | ${fixed(row.p50, 1)} | ${fixed(row.p99, 1)} | ${fixed(row.peakRssMiB)} | ${fixed(row.sqlPerRequest, 2)} | ${row.non2xx} |`,
+      `| ${SCENARIO_LABELS[row.scenario]} | ${row.server} | ${fixed(row.rps)} | ${fixed(ratio, 2)} | ${fixed(row.p50, 1)} | ${fixed(row.p99, 1)} | ${fixed(row.cpuUsPerRequest)} | ${fixed(row.peakRssMiB)} | ${fixed(row.sqlPerRequest, 2)} | ${row.non2xx} |`,
     );
   }
   return lines.join('\n');
@@ -44,6 +46,24 @@ export function slicesTable(rows: Row[], servers: readonly string[]): string {
       return row ? row.ratios.map((ratio) => fixed(ratio, 2)).join(' · ') : '–';
     });
     lines.push(`| ${SCENARIO_LABELS[scenario]} | ${cells.join(' | ')} |`);
+  }
+  return lines.join('\n');
+}
+
+/** Server CPU per request of the named servers against the baseline's: the cost of each request, whatever else the machine runs. */
+export function cpuTable(rows: Row[], servers: readonly string[], baseline: string): string {
+  const shown = servers.filter((name) => rows.some((r) => r.server === name));
+  const lines = [
+    `| scenario | ${baseline} µs | ${shown.map((name) => `${name} µs (×)`).join(' | ')} |`,
+    `|---|---:|${shown.map(() => '---:|').join('')}`,
+  ];
+  for (const scenario of [...new Set(rows.map((r) => r.scenario))]) {
+    const base = rows.find((r) => r.scenario === scenario && r.server === baseline)?.cpuUsPerRequest ?? Number.NaN;
+    const cells = shown.map((name) => {
+      const cpu = rows.find((r) => r.scenario === scenario && r.server === name)?.cpuUsPerRequest ?? Number.NaN;
+      return `${fixed(cpu)} (${fixed(cpu / base, 2)})`;
+    });
+    lines.push(`| ${SCENARIO_LABELS[scenario]} | ${fixed(base)} | ${cells.join(' | ')} |`);
   }
   return lines.join('\n');
 }
