@@ -11,7 +11,7 @@
  * megamorphic for good: from then on every `nextTick`, which the socket and
  * stream code behind each HTTP response calls several times, defines its
  * properties through the V8 runtime. Measured on the bench server, that was
- * about 10 µs of CPU per request (bench/RESULTS.md, "The nextTick maps").
+ * about 10 µs of CPU per request (bench/RESULTS.md, "Third pass").
  * Holding one tick object keeps its maps, and with them the fast stores.
  *
  * @module
