@@ -14,29 +14,32 @@ import type { RelationPlan } from './relations.ts';
 
 const columnOf = (table: Table, field: string) => (table as unknown as Record<string, Column>)[field] as Column;
 
-/** A map key for a tuple of values; `undefined` when any is null (no match possible). */
-function keyOf(values: readonly unknown[]): string | undefined {
-  if (values.length === 1) {
-    const [v] = values;
+/**
+ * The map key of a row's values for `fields`; `undefined` when any is null (no
+ * match possible). One field (the usual foreign key) needs no array per row.
+ */
+function rowKey(row: Row, fields: readonly string[]): string | undefined {
+  if (fields.length === 1) {
+    const v = row[fields[0] as string];
     return v === null || v === undefined ? undefined : String(v);
   }
   let key = '';
-  for (const v of values) {
+  for (const field of fields) {
+    const v = row[field];
     if (v === null || v === undefined) return undefined;
     key += `${String(v)}\u0000`;
   }
   return key;
 }
 
-const rowKey = (row: Row, fields: readonly string[]) => keyOf(fields.map((f) => row[f]));
-
 /** Distinct non-null key tuples of the rows, by key. */
 function distinctKeys(rows: readonly Row[], fields: readonly string[]): Map<string, unknown[]> {
   const keys = new Map<string, unknown[]>();
   for (const row of rows) {
+    const key = rowKey(row, fields);
+    if (key === undefined || keys.has(key)) continue;
     const values = fields.map((f) => row[f]);
-    const key = keyOf(values);
-    if (key !== undefined && !keys.has(key)) keys.set(key, values);
+    keys.set(key, values);
   }
   return keys;
 }
