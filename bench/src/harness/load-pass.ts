@@ -59,8 +59,7 @@ export async function loadPass(
       await rows.removeTagged(tags[i]!);
       for (const [slice, r] of (slices[i] ?? []).entries()) {
         fastestRps = Math.max(fastestRps, r.rps);
-        const { cpuMs, ...rest } = r;
-        results.push({ scenario, server: server.def.name, slice, ...rest, cpuMs, peakRssMiB: peak });
+        results.push({ scenario, server: server.def.name, slice, ...r, peakRssMiB: peak });
       }
       const rps = (slices[i] ?? []).map((r) => r.rps.toFixed(0).padStart(5)).join(' ');
       log(`${scenario.padEnd(14)} ${server.def.name.padEnd(24)} req/s per slice: ${rps}`);

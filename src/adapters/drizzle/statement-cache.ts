@@ -48,8 +48,7 @@ interface ChainNode {
   readonly keys: Map<string, string>;
 }
 
-const chains = new WeakMap<ParentLink, ChainNode>();
-const noParents: ChainNode = { model: undefined, shape: '', longer: chains, keys: new Map() };
+const noParents: ChainNode = { model: undefined, shape: '', longer: new WeakMap(), keys: new Map() };
 
 /** The node of a parent chain, found by its links (fixed per mount point, so no string is built per request). */
 function chainNode(parents: readonly ParentRef[] | undefined): ChainNode {
