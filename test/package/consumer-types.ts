@@ -1,0 +1,23 @@
+/**
+ * A user's TypeScript against the built declarations: `built-package.test.ts`
+ * compiles this file with `consumer.tsconfig.json`, which resolves
+ * `crud-collection` the way an installed copy resolves (to `dist/`). The
+ * `@ts-expect-error` lines fail the compile if the declarations ever degrade
+ * to `any`.
+ */
+import { CRUDCollection, type CrudRouter } from 'crud-collection';
+import { DrizzleAdapter } from 'crud-collection/drizzle';
+import { toFastify } from 'crud-collection/fastify';
+import { TypeORMAdapter } from 'crud-collection/typeorm';
+
+export function checks(router: CrudRouter): void {
+  void toFastify(router);
+  // @ts-expect-error: a router's prefix is a string
+  const prefix: number = router.prefix;
+  // @ts-expect-error: getRouter's options are an object
+  void new CRUDCollection().getRouter(prefix);
+  // @ts-expect-error: the Drizzle adapter needs a database and a model
+  void new DrizzleAdapter({});
+  // @ts-expect-error: the TypeORM adapter needs a data source and an entity
+  void new TypeORMAdapter({});
+}
