@@ -230,6 +230,49 @@ describe('value conversion on SQLite', () => {
     client.close();
   });
 
+  test("rows of prepared statements equal Drizzle's own rows, with every relation key null", async () => {
+    const owner = lite.sqliteTable('owner', { id: lite.integer('id').primaryKey() });
+    const gadget = lite.sqliteTable('gadget', {
+      id: lite.integer('id').primaryKey(),
+      ownerId: lite.integer('owner_id').references(() => owner.id),
+      on: lite.integer('on', { mode: 'boolean' }),
+      at: lite.integer('at', { mode: 'timestamp' }),
+      data: lite.text('data', { mode: 'json' }),
+    });
+    const schema = {
+      owner,
+      gadget,
+      gadgetRelations: relations(gadget, ({ one }) => ({
+        owner: one(owner, { fields: [gadget.ownerId], references: [owner.id] }),
+      })),
+      ownerRelations: relations(owner, ({ many }) => ({ gadgets: many(gadget) })),
+    };
+    const client = createClient({ url: ':memory:' });
+    await client.execute('CREATE TABLE owner (id INTEGER PRIMARY KEY)');
+    await client.execute(
+      'CREATE TABLE gadget (id INTEGER PRIMARY KEY, owner_id INTEGER, "on" INTEGER, at INTEGER, data TEXT)',
+    );
+    const db = drizzle(client, { schema });
+    await db.insert(owner).values({ id: 7 });
+    await db.insert(gadget).values([
+      { ownerId: 7, on: true, at: new Date('2021-05-06T07:08:09Z'), data: { a: [1] } },
+      { ownerId: null, on: null, at: null, data: null },
+    ]);
+    const drizzleRows = (await db.select().from(gadget).orderBy(gadget.id)).map((row) => ({ ...row, owner: null }));
+    const adapter = new DrizzleAdapter({ model: gadget, db });
+    for (let run = 0; run < 2; run++) {
+      assert.deepEqual((await adapter.getMany({}, [], [], new PagePaginator())).data, drizzleRows);
+      assert.deepEqual(await adapter.getOne({ id: 2 }, []), drizzleRows[1]);
+    }
+    const withOwner = await adapter.getMany({}, [], ['owner'], new PagePaginator());
+    assert.deepEqual(withOwner.data[0]?.owner, { id: 7 });
+    assert.equal(withOwner.data[1]?.owner, null);
+    const owners = new DrizzleAdapter({ model: owner, db });
+    assert.deepEqual(await owners.getOne({ id: 7 }, []), { id: 7, gadgets: null });
+    assert.deepEqual(await adapter.deleteOne({ id: 2 }), drizzleRows[1]);
+    client.close();
+  });
+
   test('a column filled by $defaultFn gets a fresh value on every create (never baked into a statement)', async () => {
     let next = 0;
     const ticket = lite.sqliteTable('ticket', {

@@ -9,6 +9,7 @@ import { type Column, is, type Table } from 'drizzle-orm';
 import * as my from 'drizzle-orm/mysql-core';
 import * as pg from 'drizzle-orm/pg-core';
 import * as lite from 'drizzle-orm/sqlite-core';
+import { rowMapper } from './row-mapper.ts';
 
 /** The SQL family of a Drizzle table. MySQL covers MariaDB; neither has `RETURNING` in Drizzle. */
 export type DrizzleDialect = 'sqlite' | 'pg' | 'mysql';
@@ -107,7 +108,9 @@ export interface Prepared {
  * Prepares a built query (select, or `delete ... returning`) for repeated runs
  * with `sql.placeholder` values. On PostgreSQL, `name` names the server-side
  * statement: give the same name only to the same SQL, so a shape evicted from a
- * cache and prepared again reuses its statement on every connection.
+ * cache and prepared again reuses its statement on every connection. A query
+ * of whole columns maps its rows with a generated {@link rowMapper}, which
+ * also sets each of `nullKeys` (the table's relation keys) to `null`.
  *
  * @example
  * ```ts
@@ -115,11 +118,15 @@ export interface Prepared {
  * await stmt.run({ p0: 1 });
  * ```
  */
-export function prepareQuery(dialect: DrizzleDialect, query: LooseDb, name: string): Prepared {
-  if (dialect === 'sqlite') {
-    const prepared = query.prepare();
-    return { run: (values) => prepared.all(values) };
-  }
+export function prepareQuery(
+  dialect: DrizzleDialect,
+  query: LooseDb,
+  name: string,
+  nullKeys: readonly string[] = [],
+): Prepared {
   const prepared = dialect === 'pg' ? query.prepare(name) : query.prepare();
+  const mapper = Array.isArray(prepared.fields) ? rowMapper(prepared.fields, nullKeys) : undefined;
+  if (mapper && 'customResultMapper' in prepared) prepared.customResultMapper = mapper;
+  if (dialect === 'sqlite') return { run: (values) => prepared.all(values) };
   return { run: (values) => prepared.execute(values) };
 }

@@ -16,7 +16,7 @@ import { type GetSession, withSession } from '../session.ts';
 import { columnValues, type TableInfo, tableInfo } from './describe-table.ts';
 import { type LooseDb, tableDialect } from './dialect.ts';
 import { translateDbError } from './errors.ts';
-import { attachRelations } from './includes.ts';
+import { attachRelations, nullRelations } from './includes.ts';
 import { insertRow, insertRowIf } from './mutations.ts';
 import { extractRelationalSchema, type RelationalSchema, type RelationPlan, SchemaRegistry } from './relations.ts';
 import { existenceQuery, scopeConditions } from './scope.ts';
@@ -105,7 +105,9 @@ export class DrizzleAdapter<TTable extends Table = Table> extends ORMAdapterBase
     this.#registry = registryFor(options);
     this.#db = options.db;
     this.#getSession = options.getSession;
-    this.#queries = new TableQueries(this.#info, options.model, options.db, options.preparedStatements ?? 64);
+    this.#queries = new TableQueries(this.#info, options.model, options.db, options.preparedStatements ?? 64, () =>
+      this.#relations.map((plan) => plan.meta.name),
+    );
   }
 
   /** Describes this adapter's table, another Drizzle table, or a table by its model (SQL) name. */
@@ -232,7 +234,7 @@ export class DrizzleAdapter<TTable extends Table = Table> extends ORMAdapterBase
   }
 
   #withNullRelations(row: Row): Row {
-    for (const plan of this.#relations) row[plan.meta.name] = null;
+    nullRelations([row], this.#relations);
     return row;
   }
 }

@@ -158,10 +158,29 @@ export async function attachRelations(
   for (const plan of plans) {
     if (rows.length > 0 && include.has(plan.meta.name)) {
       loads.push(plan.junction ? loadThrough(db, rows, plan) : loadDirect(db, rows, plan, prepare));
-    } else {
-      for (const row of rows) row[plan.meta.name] = null;
     }
   }
+  nullRelations(rows, plans, include);
   if (loads.length > 0) await Promise.all(loads);
   return rows;
+}
+
+/**
+ * Sets each relation key not in `include` to `null` on every row. Rows of a
+ * prepared statement already have them (see `row-mapper.ts`): a key present
+ * on the first row is left alone.
+ *
+ * @example
+ * ```ts
+ * nullRelations([row], plans); // row.thread === null, row.author === null
+ * ```
+ */
+export function nullRelations(rows: Row[], plans: readonly RelationPlan[], include?: ReadonlySet<string>): void {
+  const first = rows[0];
+  if (!first) return;
+  for (const plan of plans) {
+    const key = plan.meta.name;
+    if (include?.has(key) || key in first) continue;
+    for (const row of rows) row[key] = null;
+  }
 }

@@ -33,7 +33,7 @@ import { parentShape, StatementCache, statementKey } from './statement-cache.ts'
  *
  * @example
  * ```ts
- * const queries = new TableQueries(tableInfo(post), post, db, 64);
+ * const queries = new TableQueries(tableInfo(post), post, db, 64, () => ['thread', 'author']);
  * const row = await queries.selectOne(db, { id: 1 }, parents);
  * ```
  */
@@ -43,12 +43,21 @@ export class TableQueries {
   readonly #fixedDb: LooseDb | undefined;
   readonly #statements: StatementCache;
   readonly #preparableShapes = new Map<string, boolean>();
+  readonly #relationKeys: () => readonly string[];
 
-  constructor(info: TableInfo, table: Table, fixedDb: LooseDb | undefined, cacheSize: number) {
+  /** `relationKeys` names the keys a row of this table carries as `null` until an include loads them. */
+  constructor(
+    info: TableInfo,
+    table: Table,
+    fixedDb: LooseDb | undefined,
+    cacheSize: number,
+    relationKeys: () => readonly string[] = () => [],
+  ) {
     this.#info = info;
     this.#table = table;
     this.#fixedDb = fixedDb;
     this.#statements = new StatementCache(cacheSize);
+    this.#relationKeys = relationKeys;
   }
 
   /** The row with this key inside the parent chain. */
@@ -123,7 +132,7 @@ export class TableQueries {
   /** Prepares include loads on PostgreSQL with the own `db` (array parameters); `undefined` elsewhere. */
   includePreparer(db: LooseDb): IncludePreparer | undefined {
     if (db !== this.#fixedDb || this.#info.dialect !== 'pg') return undefined;
-    return (key, build) => this.#statement(key, build);
+    return (key, build) => this.#statement(key, build, []);
   }
 
   /** The page and count queries of a list; `filters` already converted with `columnValues`. */
@@ -202,12 +211,16 @@ export class TableQueries {
     return statement.run(placeholderValues(parentScopeValues(parentRefs, values)));
   }
 
-  /** A cached prepared statement, named (on PostgreSQL) after its table and shape. */
-  #statement(key: string, build: () => LooseDb): Prepared {
+  /**
+   * A cached prepared statement, named (on PostgreSQL) after its table and
+   * shape. Its rows come with `nullKeys` set, by default this table's relation keys.
+   */
+  #statement(key: string, build: () => LooseDb, nullKeys?: readonly string[]): Prepared {
     const cached = this.#statements.get(key);
     if (cached) return cached;
     const digest = createHash('sha1').update(key).digest('hex').slice(0, 20);
     const name = `cc_${this.#info.name.replace(/\W/g, '').slice(0, 30)}_${digest}`;
-    return this.#statements.set(key, prepareQuery(this.#info.dialect, build(), name));
+    const prepared = prepareQuery(this.#info.dialect, build(), name, nullKeys ?? this.#relationKeys());
+    return this.#statements.set(key, prepared);
   }
 }
