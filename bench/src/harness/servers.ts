@@ -8,7 +8,14 @@ import { fileURLToPath } from 'node:url';
 import type { Dialect } from './scenarios.ts';
 
 const file = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url));
-const tsx = (path: string) => ['--import', 'tsx', file(path)];
+/**
+ * A server as production runs it: its JavaScript, compiled from `src/` into
+ * `bench/dist/` by `npm run build:servers` (part of `npm run bench`), on plain
+ * Node with no TypeScript loader. (Under tsx every server also carried tsx's
+ * loader thread and the source maps it turns on, which grow with the number
+ * of modules a server loads.)
+ */
+const compiled = (path: string) => [file(`../dist/${path.replace(/\.ts$/, '.js')}`)];
 
 export interface ServerDef {
   name: string;
@@ -29,14 +36,14 @@ export const SERVERS: ServerDef[] = [
     name: 'crud-collection',
     description: 'crud-collection + Drizzle + Fastify',
     dialect: 'crud',
-    args: tsx('servers/crud-collection/server.ts'),
+    args: compiled('servers/crud-collection/server.ts'),
   },
   {
     // Slot for crud-collection on TypeORM: it runs as soon as this file exists.
     name: 'crud-collection-typeorm',
     description: 'crud-collection + TypeORM + Fastify',
     dialect: 'crud',
-    args: tsx('servers/crud-collection-typeorm/server.ts'),
+    args: compiled('servers/crud-collection-typeorm/server.ts'),
     unavailable: () =>
       existsSync(file('servers/crud-collection-typeorm/server.ts'))
         ? undefined
@@ -46,21 +53,21 @@ export const SERVERS: ServerDef[] = [
     name: 'hand-plain',
     description: 'hand-written Fastify 5 + Drizzle 0.45, queries built per request',
     dialect: 'crud',
-    args: tsx('servers/handwritten/server.ts'),
+    args: compiled('servers/handwritten/server.ts'),
     env: { MODE: 'plain' },
   },
   {
     name: 'hand-prepared',
     description: 'hand-written Fastify 5 + Drizzle 0.45, prepared statements',
     dialect: 'crud',
-    args: tsx('servers/handwritten/server.ts'),
+    args: compiled('servers/handwritten/server.ts'),
     env: { MODE: 'prepared' },
   },
   {
     name: 'platformatic',
     description: 'Platformatic DB 2 (REST, auto-generated)',
     dialect: 'platformatic',
-    args: tsx('servers/platformatic/server.ts'),
+    args: compiled('servers/platformatic/server.ts'),
   },
   {
     name: 'nest-dataui',
