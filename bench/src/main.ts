@@ -3,6 +3,7 @@
  * server on every scenario, time router builds, and write the table into
  * RESULTS.md (and results/latest.json).
  */
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +25,8 @@ const started = performance.now();
 const here = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url));
 
 linkLibrary();
+// The servers run compiled (see servers.ts); they type-check against the library just linked.
+execFileSync('npm', ['run', 'build:servers', '--silent'], { cwd: here(''), stdio: 'inherit' });
 await setupDatabase(log);
 const rows = new BenchRows(databaseUrl());
 await rows.connect();

@@ -16,14 +16,14 @@ export class BenchRows {
   /** Inserts `n` posts to delete; returns their id range. */
   async insertForDelete(tag: string, n: number): Promise<{ first: number; last: number }> {
     const { rows } = await this.#client.query(
-      `INSERT INTO post (thread_id, author_id, slug)
-         SELECT (i - 1) % ${SIZES.thread} + 1, NULL, $1 || i FROM generate_series(1, $2::int) AS i
-       RETURNING id`,
+      `WITH inserted AS (
+         INSERT INTO post (thread_id, author_id, slug)
+           SELECT (i - 1) % ${SIZES.thread} + 1, NULL, $1 || i FROM generate_series(1, $2::int) AS i
+         RETURNING id)
+       SELECT min(id)::int AS first, max(id)::int AS last FROM inserted`,
       [`${BENCH_SLUG_PREFIX}${tag}-`, n],
     );
-    const ids = rows.map((r: { id: number }) => r.id);
-    const first = Math.min(...ids);
-    const last = Math.max(...ids);
+    const { first, last } = rows[0] as { first: number; last: number };
     if (last - first + 1 !== n) throw new Error('delete rows are not contiguous');
     return { first, last };
   }
