@@ -68,6 +68,7 @@ export class EntityModel {
     const uuidByDatabase = dataSource.driver.isUUIDGenerationSupported();
     this.clientUuid = uuidByDatabase ? [] : this.columns.filter((c) => c.column.generationStrategy === 'uuid');
     this.#selected = this.columns.filter((c) => c.column.isSelect);
+    this.hydrate = compileHydrate(this.#selected, dataSource);
   }
 
   /** `q.col AS "wire", …` for a qualifier (a quoted table or an alias); `''` gives unqualified columns. */
@@ -83,12 +84,7 @@ export class EntityModel {
   }
 
   /** A raw result row (keyed by wire names) as a plain object of hydrated values. */
-  hydrate(raw: Record<string, unknown>): Row {
-    const driver = this.#dataSource.driver;
-    const row: Row = {};
-    for (const c of this.#selected) row[c.wire] = driver.prepareHydratedValue(raw[c.wire], c.column);
-    return row;
-  }
+  readonly hydrate: (raw: Record<string, unknown>) => Row;
 
   /** One raw database value of a column, hydrated. */
   hydrateValue(info: ColumnInfo, raw: unknown): unknown {
@@ -136,4 +132,26 @@ export function entityModel(metadata: EntityMetadata, dataSource: DataSource): E
     models.set(metadata, model);
   }
   return model;
+}
+
+/**
+ * `hydrate` for one entity, generated once: a single object literal per row
+ * (the selected columns' wire names, in order), each value through the
+ * driver's `prepareHydratedValue` for its column, as TypeORM hydrates it.
+ * Every row then shares one hidden class and costs no keyed store per column.
+ */
+function compileHydrate(
+  selected: readonly ColumnInfo[],
+  dataSource: DataSource,
+): (raw: Record<string, unknown>) => Row {
+  const properties = selected.map(
+    ({ wire }, i) => `${JSON.stringify(wire)}: driver.prepareHydratedValue(raw[${JSON.stringify(wire)}], c${i})`,
+  );
+  // Wire names are JSON string literals, the rest is fixed text: nothing from a request reaches the code.
+  const source = `return function hydrate(raw) {
+    const driver = dataSource.driver;
+    return { ${properties.join(', ')} };
+  };`;
+  const names = selected.map((_, i) => `c${i}`);
+  return new Function('dataSource', ...names, source)(dataSource, ...selected.map((c) => c.column));
 }
