@@ -7,6 +7,7 @@
  */
 import type { Row } from 'crud-collection';
 import type { DataSource, EntityMetadata } from 'typeorm';
+import type { Driver } from 'typeorm/driver/Driver.js';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata.js';
 import { type Dialect, dialectOf } from './dialect.ts';
 
@@ -68,7 +69,7 @@ export class EntityModel {
     const uuidByDatabase = dataSource.driver.isUUIDGenerationSupported();
     this.clientUuid = uuidByDatabase ? [] : this.columns.filter((c) => c.column.generationStrategy === 'uuid');
     this.#selected = this.columns.filter((c) => c.column.isSelect);
-    this.hydrate = compileHydrate(this.#selected, dataSource);
+    this.hydrate = compileHydrate(this.#selected, dataSource.driver);
   }
 
   /** `q.col AS "wire", …` for a qualifier (a quoted table or an alias); `''` gives unqualified columns. */
@@ -140,18 +141,12 @@ export function entityModel(metadata: EntityMetadata, dataSource: DataSource): E
  * driver's `prepareHydratedValue` for its column, as TypeORM hydrates it.
  * Every row then shares one hidden class and costs no keyed store per column.
  */
-function compileHydrate(
-  selected: readonly ColumnInfo[],
-  dataSource: DataSource,
-): (raw: Record<string, unknown>) => Row {
+function compileHydrate(selected: readonly ColumnInfo[], driver: Driver): (raw: Record<string, unknown>) => Row {
   const properties = selected.map(
     ({ wire }, i) => `${JSON.stringify(wire)}: driver.prepareHydratedValue(raw[${JSON.stringify(wire)}], c${i})`,
   );
   // Wire names are JSON string literals, the rest is fixed text: nothing from a request reaches the code.
-  const source = `return function hydrate(raw) {
-    const driver = dataSource.driver;
-    return { ${properties.join(', ')} };
-  };`;
+  const source = `return function hydrate(raw) { return { ${properties.join(', ')} }; };`;
   const names = selected.map((_, i) => `c${i}`);
-  return new Function('dataSource', ...names, source)(dataSource, ...selected.map((c) => c.column));
+  return new Function('driver', ...names, source)(driver, ...selected.map((c) => c.column));
 }
