@@ -5,10 +5,10 @@
  *
  * @module
  */
-import { type Column, is, type Table } from 'drizzle-orm';
-import * as my from 'drizzle-orm/mysql-core';
-import * as pg from 'drizzle-orm/pg-core';
-import * as lite from 'drizzle-orm/sqlite-core';
+import { aliasedTable, type Column, entityKind, is, type Table } from 'drizzle-orm';
+import { getTableConfig as myTableConfig } from 'drizzle-orm/mysql-core/utils';
+import { getTableConfig as pgTableConfig } from 'drizzle-orm/pg-core';
+import { getTableConfig as liteTableConfig } from 'drizzle-orm/sqlite-core/utils';
 import { rowMapper } from './row-mapper.ts';
 
 /** The SQL family of a Drizzle table. MySQL covers MariaDB; neither has `RETURNING` in Drizzle. */
@@ -39,6 +39,24 @@ export interface NeutralTableConfig {
 }
 
 /**
+ * Each dialect's table class as `is()` identifies it: by its entity kind,
+ * which is how Drizzle tells its classes apart across copies. Matching on the
+ * kind lets the adapter load only the `utils` module (`getTableConfig`) of
+ * SQLite and MySQL, not their whole query builders, which an app on another
+ * database would carry unused. (Drizzle exports PostgreSQL's `getTableConfig`
+ * only from `pg-core` itself.)
+ */
+const kindOf = (kind: string) =>
+  class {
+    static readonly [entityKind] = kind;
+  };
+const TABLE_KINDS = [
+  ['sqlite', kindOf('SQLiteTable')],
+  ['pg', kindOf('PgTable')],
+  ['mysql', kindOf('MySqlTable')],
+] as const;
+
+/**
  * The dialect of a table, or a `TypeError` for anything that is not a Drizzle table.
  *
  * @example
@@ -47,9 +65,7 @@ export interface NeutralTableConfig {
  * ```
  */
 export function tableDialect(table: unknown): DrizzleDialect {
-  if (is(table, lite.SQLiteTable)) return 'sqlite';
-  if (is(table, pg.PgTable)) return 'pg';
-  if (is(table, my.MySqlTable)) return 'mysql';
+  for (const [dialect, kind] of TABLE_KINDS) if (is(table, kind)) return dialect;
   throw new TypeError('DrizzleAdapter: model must be a Drizzle table (sqliteTable, pgTable or mysqlTable)');
 }
 
@@ -65,10 +81,10 @@ export function neutralTableConfig(table: Table): NeutralTableConfig {
   const dialect = tableDialect(table);
   const config =
     dialect === 'sqlite'
-      ? lite.getTableConfig(table as lite.SQLiteTable)
+      ? liteTableConfig(table as Parameters<typeof liteTableConfig>[0])
       : dialect === 'pg'
-        ? pg.getTableConfig(table as pg.PgTable)
-        : my.getTableConfig(table as my.MySqlTable);
+        ? pgTableConfig(table as Parameters<typeof pgTableConfig>[0])
+        : myTableConfig(table as Parameters<typeof myTableConfig>[0]);
   return {
     name: config.name,
     columns: config.columns as Column[],
@@ -85,7 +101,8 @@ export function neutralTableConfig(table: Table): NeutralTableConfig {
 }
 
 /**
- * An alias of a table in its own dialect (`FROM "thread" "s1"`).
+ * An alias of a table (`FROM "thread" "s1"`): Drizzle's `aliasedTable`, which
+ * every dialect's `alias` is.
  *
  * @example
  * ```ts
@@ -93,10 +110,7 @@ export function neutralTableConfig(table: Table): NeutralTableConfig {
  * ```
  */
 export function aliasOf(table: Table, name: string): Table {
-  const dialect = tableDialect(table);
-  if (dialect === 'sqlite') return lite.alias(table as lite.SQLiteTable, name) as unknown as Table;
-  if (dialect === 'pg') return pg.alias(table as pg.PgTable, name) as unknown as Table;
-  return my.alias(table as my.MySqlTable, name) as unknown as Table;
+  return aliasedTable(table, name);
 }
 
 /** A prepared statement, whatever its dialect. */
