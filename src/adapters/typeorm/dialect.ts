@@ -6,6 +6,7 @@
  * @module
  */
 import type { DataSource } from 'typeorm';
+import { type NamedStatement, statementNamer } from './named-statement.ts';
 
 /** The database families the adapter writes SQL for. */
 export type Family = 'postgres' | 'mysql' | 'sqlite';
@@ -15,10 +16,17 @@ export interface Dialect {
   readonly family: Family;
   /** `INSERT/UPDATE/DELETE … RETURNING` is available (PostgreSQL, SQLite ≥ 3.35; not MySQL/MariaDB). */
   readonly returning: boolean;
+  /** An array binds as one SQL array parameter (`col = ANY($1)`): the `pg` driver (PostgreSQL, CockroachDB). */
+  readonly arrayParams: boolean;
   /** Quotes an identifier. */
   escape(name: string): string;
   /** The placeholder of the `index`-th (0-based) parameter. */
   param(index: number): string;
+  /**
+   * A statement as the query runner should get it: on PostgreSQL (`pg`) a
+   * {@link NamedStatement}, parsed once per connection; elsewhere the text.
+   */
+  statement(sql: string): string | NamedStatement;
 }
 
 const FAMILIES: Record<string, Family> = {
@@ -52,18 +60,21 @@ const dialects = new WeakMap<DataSource, Dialect>();
 export function dialectOf(dataSource: DataSource): Dialect {
   let dialect = dialects.get(dataSource);
   if (dialect) return dialect;
-  const family = FAMILIES[dataSource.options.type];
-  if (!family) throw new TypeError(`TypeORMAdapter does not support the "${dataSource.options.type}" driver`);
+  const { type } = dataSource.options;
+  const family = FAMILIES[type];
+  if (!family) throw new TypeError(`TypeORMAdapter does not support the "${type}" driver`);
   const driver = dataSource.driver;
   const placeholders: string[] = [];
   dialect = {
     family,
     returning: family !== 'mysql',
+    arrayParams: type === 'postgres' || type === 'cockroachdb',
     escape: (name) => driver.escape(name),
     param: (index) => {
       placeholders[index] ??= driver.createParameter(`p${index}`, index);
       return placeholders[index];
     },
+    statement: type === 'postgres' ? statementNamer() : (sql) => sql,
   };
   dialects.set(dataSource, dialect);
   return dialect;

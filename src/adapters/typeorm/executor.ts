@@ -1,7 +1,8 @@
 /**
  * Statement execution on one request's `EntityManager`: its query runner when
  * it has one (a transaction), else a pooled runner released after the
- * statement; constraint violations become `HttpError`s.
+ * statement; on PostgreSQL as named prepared statements; constraint
+ * violations become `HttpError`s.
  *
  * @module
  */
@@ -26,7 +27,8 @@ export function executorOf(manager: EntityManager, model: EntityModel): Executor
   return async (sql, params) => {
     const runner = manager.queryRunner ?? manager.dataSource.createQueryRunner();
     try {
-      return await runner.query(sql, params, true);
+      // A NamedStatement is a String, which TypeORM passes through to `pg` as is.
+      return await runner.query(model.dialect.statement(sql) as string, params, true);
     } catch (error) {
       return translateDbError(error, (name) => model.columns.find((c) => c.column.databaseName === name)?.wire);
     } finally {

@@ -20,11 +20,17 @@ export interface IncludeContext {
 const keyString = (values: readonly unknown[]) =>
   values.map((v) => (v instanceof Date ? v.toISOString() : String(v))).join('\u0001');
 
-/** `q.a IN (…)`, or `(q.a = … AND q.b = …) OR …` for a composite key. */
+/**
+ * `q.a = ANY(…)` with one array parameter where the driver binds arrays (one
+ * statement text whatever the page size), `q.a IN (…)` elsewhere, or
+ * `(q.a = … AND q.b = …) OR …` for a composite key.
+ */
 function inSql(model: EntityModel, qualifier: string, columns: readonly ColumnInfo[], keys: unknown[][], p: SqlParams) {
   if (columns.length === 1) {
     const [info] = columns as [ColumnInfo];
-    return `${qualifier}.${info.sql} IN (${keys.map((k) => p.add(model.persist(info, k[0]))).join(', ')})`;
+    const values = keys.map((k) => model.persist(info, k[0]));
+    if (model.dialect.arrayParams) return `${qualifier}.${info.sql} = ANY(${p.add(values)})`;
+    return `${qualifier}.${info.sql} IN (${values.map((v) => p.add(v)).join(', ')})`;
   }
   const tuples = keys.map(
     (k) =>

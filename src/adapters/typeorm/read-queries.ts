@@ -99,14 +99,13 @@ export function prepareSelectPage(
   }
   where.push(...scopeSql(planParentScope(parentRefs), e, e.table, ctx));
   const from = `FROM ${e.table}${where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''}`;
-  const select = `SELECT ${e.selectList(e.table)} ${from} ORDER BY ${orderBySql(e, sortData)}`;
-  const count = `SELECT COUNT(*) AS ${e.dialect.escape('count')} ${from}`;
   const values = ctx.params.values;
+  const page = `LIMIT ${e.dialect.param(values.length)} OFFSET ${e.dialect.param(values.length + 1)}`;
+  const select = `SELECT ${e.selectList(e.table)} ${from} ORDER BY ${orderBySql(e, sortData)} ${page}`;
+  const count = `SELECT COUNT(*) AS ${e.dialect.escape('count')} ${from}`;
   return {
-    fetch: async (exec, limit, offset) => {
-      const sql = `${select} LIMIT ${integer(limit)} OFFSET ${integer(offset)}`;
-      return (await exec(sql, values)).records.map((raw) => e.hydrate(raw));
-    },
+    fetch: async (exec, limit, offset) =>
+      (await exec(select, [...values, integer(limit), integer(offset)])).records.map((raw) => e.hydrate(raw)),
     count: async (exec) => Number((await exec(count, values)).records[0]?.count ?? 0),
   };
 }

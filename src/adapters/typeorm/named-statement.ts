@@ -1,0 +1,51 @@
+/**
+ * Named prepared statements on PostgreSQL, through TypeORM's own query runner.
+ *
+ * TypeORM hands the text it is given to `pg`'s `client.query` unchanged, as
+ * an unnamed statement, which PostgreSQL parses and plans on every run. `pg`
+ * also accepts a `{ name, text }` config, and then parses a statement once per
+ * connection and only binds and executes it afterwards. A
+ * {@link NamedStatement} is that config as a `String` object: TypeORM's
+ * logger, subscribers and `QueryFailedError` go on seeing the SQL text, and
+ * `pg` reads its `name`.
+ *
+ * @module
+ */
+
+/** SQL text that `pg` runs as the prepared statement `name`. */
+export class NamedStatement extends String {
+  constructor(
+    readonly text: string,
+    readonly name: string,
+  ) {
+    super(text);
+  }
+}
+
+/**
+ * A namer of statements for one data source: each distinct SQL text gets a
+ * name of its own, so a name never stands for two texts on a connection. Past
+ * `limit` distinct texts (shapes of filters, sorts and bodies), new texts run
+ * unnamed, so neither side's statement cache grows without bound.
+ *
+ * Returns a fresh {@link NamedStatement} per call, since `pg` writes the
+ * call's values onto the config it is given.
+ *
+ * @example
+ * ```ts
+ * const named = statementNamer();
+ * await queryRunner.query(named('SELECT 1 AS "one"') as string, [], true);
+ * ```
+ */
+export function statementNamer(limit = 1000): (sql: string) => string | NamedStatement {
+  const names = new Map<string, string>();
+  return (sql) => {
+    let name = names.get(sql);
+    if (name === undefined) {
+      if (names.size >= limit) return sql;
+      name = `crud_collection_${names.size}`;
+      names.set(sql, name);
+    }
+    return new NamedStatement(sql, name);
+  };
+}
