@@ -27,7 +27,7 @@ export function executorOf(manager: EntityManager, model: EntityModel): Executor
   return async (sql, params) => {
     const runner = manager.queryRunner ?? manager.dataSource.createQueryRunner();
     try {
-      // A NamedStatement is a String, which TypeORM passes through to `pg` as is.
+      // TypeORM passes a NamedStatement through to `pg` as is, and logs it as its text.
       return await runner.query(model.dialect.statement(sql) as string, params, true);
     } catch (error) {
       return translateDbError(error, (name) => model.columns.find((c) => c.column.databaseName === name)?.wire);

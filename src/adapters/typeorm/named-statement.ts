@@ -1,24 +1,30 @@
 /**
  * Named prepared statements on PostgreSQL, through TypeORM's own query runner.
  *
- * TypeORM hands the text it is given to `pg`'s `client.query` unchanged, as
- * an unnamed statement, which PostgreSQL parses and plans on every run. `pg`
- * also accepts a `{ name, text }` config, and then parses a statement once per
- * connection and only binds and executes it afterwards. A
- * {@link NamedStatement} is that config as a `String` object: TypeORM's
- * logger, subscribers and `QueryFailedError` go on seeing the SQL text, and
- * `pg` reads its `name`.
+ * TypeORM hands the query it is given to `pg`'s `client.query` unchanged; a
+ * string runs as an unnamed statement, which PostgreSQL parses and plans on
+ * every run. `pg` also accepts a `{ name, text }` config, and then parses the
+ * statement once per connection and only binds and executes it afterwards. A
+ * {@link NamedStatement} is that config, and converts to its SQL text, which
+ * is what TypeORM's loggers and `QueryFailedError` take of it (`String(query)`).
+ * (Not a `String` subclass: `pg` copies a config's own properties, and a
+ * `String` object has one per character.)
  *
  * @module
  */
 
-/** SQL text that `pg` runs as the prepared statement `name`. */
-export class NamedStatement extends String {
+/**
+ * SQL text that `pg` runs as the prepared statement `name`; `String()` of it
+ * is the text.
+ */
+export class NamedStatement {
   constructor(
     readonly text: string,
     readonly name: string,
-  ) {
-    super(text);
+  ) {}
+
+  toString(): string {
+    return this.text;
   }
 }
 
@@ -28,8 +34,8 @@ export class NamedStatement extends String {
  * `limit` distinct texts (shapes of filters, sorts and bodies), new texts run
  * unnamed, so neither side's statement cache grows without bound.
  *
- * Returns a fresh {@link NamedStatement} per call, since `pg` writes the
- * call's values onto the config it is given.
+ * Returns a fresh {@link NamedStatement} per call: `pg` before 8.23 writes
+ * the call's values onto the config it is given.
  *
  * @example
  * ```ts
