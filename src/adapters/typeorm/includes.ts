@@ -17,8 +17,15 @@ export interface IncludeContext {
   model(metadata: EntityMetadata): EntityModel;
 }
 
-const keyString = (values: readonly unknown[]) =>
-  values.map((v) => (v instanceof Date ? v.toISOString() : String(v))).join('\u0001');
+/** One key value as part of a Map key: a `Date` by its instant, anything else as a string. */
+const keyPart = (value: unknown) => (value instanceof Date ? value.toISOString() : String(value));
+
+/** The Map key of a key tuple. */
+const keyString = (values: readonly unknown[]) => values.map(keyPart).join('\u0001');
+
+/** The Map key of a row's values at `wires`, with no array for a single column (the usual case, once per row). */
+const rowKey = (row: Readonly<Record<string, unknown>>, wires: readonly string[]) =>
+  wires.length === 1 ? keyPart(row[wires[0] as string]) : keyString(wires.map((w) => row[w]));
 
 /**
  * `q.a = ANY(…)` with one array parameter where the driver binds arrays (one
@@ -46,9 +53,13 @@ const infos = (model: EntityModel, join: readonly unknown[]) =>
 function collectKeys(rows: readonly Row[], wires: readonly string[]): unknown[][] {
   const keys = new Map<string, unknown[]>();
   for (const row of rows) {
-    const key = wires.map((w) => row[w]);
-    if (key.some((v) => v === null || v === undefined)) continue;
-    keys.set(keyString(key), key);
+    if (wires.some((w) => row[w] === null || row[w] === undefined)) continue;
+    const key = rowKey(row, wires);
+    if (!keys.has(key))
+      keys.set(
+        key,
+        wires.map((w) => row[w]),
+      );
   }
   return [...keys.values()];
 }
@@ -62,7 +73,7 @@ async function loadRelation(source: EntityModel, rows: Row[], join: RelationJoin
     const p = new SqlParams(target.dialect);
     const order = target.primary.map((c) => `t.${c.sql}`).join(', ');
     let sql: string;
-    let keyOf: (raw: Record<string, unknown>, row: Row) => unknown[];
+    let keyOf: (raw: Record<string, unknown>, row: Row) => string;
     if (join.through) {
       const junction = ctx.model(join.through.junction);
       const jSource = infos(junction, join.through.junctionSource);
@@ -71,22 +82,23 @@ async function loadRelation(source: EntityModel, rows: Row[], join: RelationJoin
       const on = jTarget.map((j, i) => `j.${j.sql} = t.${(tCols[i] as ColumnInfo).sql}`).join(' AND ');
       const keyCols = jSource.map((j, i) => `j.${j.sql} AS ${target.dialect.escape(`__k${i}`)}`).join(', ');
       sql = `SELECT ${keyCols}, ${target.selectList('t')} FROM ${target.table} t INNER JOIN ${junction.table} j ON ${on} WHERE ${inSql(junction, 'j', jSource, keys, p)} ORDER BY ${order}`;
-      keyOf = (raw) => jSource.map((j, i) => junction.hydrateValue(j, raw[`__k${i}`]));
+      keyOf = (raw) => keyString(jSource.map((j, i) => junction.hydrateValue(j, raw[`__k${i}`])));
     } else {
       const tCols = infos(target, join.targetColumns);
       sql = `SELECT ${target.selectList('t')} FROM ${target.table} t WHERE ${inSql(target, 't', tCols, keys, p)} ORDER BY ${order}`;
-      keyOf = (_raw, row) => tCols.map((c) => row[c.wire]);
+      const tWires = tCols.map((c) => c.wire);
+      keyOf = (_raw, row) => rowKey(row, tWires);
     }
     for (const raw of await ctx.query(sql, p.values)) {
       const row = target.hydrate(raw);
-      const key = keyString(keyOf(raw, row));
+      const key = keyOf(raw, row);
       const group = groups.get(key);
       if (group) group.push(row);
       else groups.set(key, [row]);
     }
   }
   for (const row of rows) {
-    const group = groups.get(keyString(sourceWires.map((w) => row[w])));
+    const group = groups.get(rowKey(row, sourceWires));
     row[join.name] = join.many ? (group ?? []) : (group?.[0] ?? null);
   }
 }
