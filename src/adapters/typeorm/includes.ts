@@ -55,11 +55,9 @@ function collectKeys(rows: readonly Row[], wires: readonly string[]): unknown[][
   for (const row of rows) {
     if (wires.some((w) => row[w] === null || row[w] === undefined)) continue;
     const key = rowKey(row, wires);
-    if (!keys.has(key))
-      keys.set(
-        key,
-        wires.map((w) => row[w]),
-      );
+    if (keys.has(key)) continue;
+    const values = wires.map((w) => row[w]);
+    keys.set(key, values);
   }
   return [...keys.values()];
 }
