@@ -8,41 +8,12 @@
 import { and, asc, type Column, eq, inArray, or, type SQL, sql, type Table } from 'drizzle-orm';
 import type { Row } from '../../core/adapter.ts';
 import type { RelationMeta } from '../../core/model-meta.ts';
+import { distinctKeys, rowKey } from '../row-keys.ts';
 import { tableInfo } from './describe-table.ts';
 import type { LooseDb, Prepared } from './dialect.ts';
 import type { RelationPlan } from './relations.ts';
 
 const columnOf = (table: Table, field: string) => (table as unknown as Record<string, Column>)[field] as Column;
-
-/**
- * The map key of a row's values for `fields`; `undefined` when any is null (no
- * match possible). One field (the usual foreign key) needs no array per row.
- */
-function rowKey(row: Row, fields: readonly string[]): string | undefined {
-  if (fields.length === 1) {
-    const v = row[fields[0] as string];
-    return v === null || v === undefined ? undefined : String(v);
-  }
-  let key = '';
-  for (const field of fields) {
-    const v = row[field];
-    if (v === null || v === undefined) return undefined;
-    key += `${String(v)}\u0000`;
-  }
-  return key;
-}
-
-/** Distinct non-null key tuples of the rows, by key. */
-function distinctKeys(rows: readonly Row[], fields: readonly string[]): Map<string, unknown[]> {
-  const keys = new Map<string, unknown[]>();
-  for (const row of rows) {
-    const key = rowKey(row, fields);
-    if (key === undefined || keys.has(key)) continue;
-    const values = fields.map((f) => row[f]);
-    keys.set(key, values);
-  }
-  return keys;
-}
 
 /** `cols IN (keys)`: a plain `IN` for one column, an `OR` of `AND`s for a composite key. */
 function keyCondition(columns: readonly Column[], keys: readonly unknown[][]): SQL {

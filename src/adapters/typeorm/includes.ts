@@ -7,6 +7,7 @@
  */
 import type { IncludeData, Row } from 'crud-collection';
 import type { EntityMetadata } from 'typeorm';
+import { distinctKeys, rowKey, tupleKey } from '../row-keys.ts';
 import { SqlParams } from './dialect.ts';
 import type { ColumnInfo, EntityModel } from './entity-model.ts';
 import { type RelationJoin, relationJoins } from './relations.ts';
@@ -16,16 +17,6 @@ export interface IncludeContext {
   query(sql: string, params: unknown[]): Promise<Record<string, unknown>[]>;
   model(metadata: EntityMetadata): EntityModel;
 }
-
-/** One key value as part of a Map key: a `Date` by its instant, anything else as a string. */
-const keyPart = (value: unknown) => (value instanceof Date ? value.toISOString() : String(value));
-
-/** The Map key of a key tuple. */
-const keyString = (values: readonly unknown[]) => values.map(keyPart).join('\u0001');
-
-/** The Map key of a row's values at `wires`, with no array for a single column (the usual case, once per row). */
-const rowKey = (row: Readonly<Record<string, unknown>>, wires: readonly string[]) =>
-  wires.length === 1 ? keyPart(row[wires[0] as string]) : keyString(wires.map((w) => row[w]));
 
 /**
  * `q.a = ANY(…)` with one array parameter where the driver binds arrays (one
@@ -49,29 +40,16 @@ function inSql(model: EntityModel, qualifier: string, columns: readonly ColumnIn
 const infos = (model: EntityModel, join: readonly unknown[]) =>
   join.map((column) => model.byColumn.get(column as never) as ColumnInfo);
 
-/** Distinct non-null key tuples of the rows. */
-function collectKeys(rows: readonly Row[], wires: readonly string[]): unknown[][] {
-  const keys = new Map<string, unknown[]>();
-  for (const row of rows) {
-    if (wires.some((w) => row[w] === null || row[w] === undefined)) continue;
-    const key = rowKey(row, wires);
-    if (keys.has(key)) continue;
-    const values = wires.map((w) => row[w]);
-    keys.set(key, values);
-  }
-  return [...keys.values()];
-}
-
 async function loadRelation(source: EntityModel, rows: Row[], join: RelationJoin, ctx: IncludeContext) {
   const sourceWires = infos(source, join.sourceColumns).map((c) => c.wire);
-  const keys = collectKeys(rows, sourceWires);
+  const keys = [...distinctKeys(rows, sourceWires).values()];
   const groups = new Map<string, Row[]>();
   if (keys.length > 0) {
     const target = ctx.model(join.target);
     const p = new SqlParams(target.dialect);
     const order = target.primary.map((c) => `t.${c.sql}`).join(', ');
     let sql: string;
-    let keyOf: (raw: Record<string, unknown>, row: Row) => string;
+    let keyOf: (raw: Record<string, unknown>, row: Row) => string | undefined;
     if (join.through) {
       const junction = ctx.model(join.through.junction);
       const jSource = infos(junction, join.through.junctionSource);
@@ -80,7 +58,7 @@ async function loadRelation(source: EntityModel, rows: Row[], join: RelationJoin
       const on = jTarget.map((j, i) => `j.${j.sql} = t.${(tCols[i] as ColumnInfo).sql}`).join(' AND ');
       const keyCols = jSource.map((j, i) => `j.${j.sql} AS ${target.dialect.escape(`__k${i}`)}`).join(', ');
       sql = `SELECT ${keyCols}, ${target.selectList('t')} FROM ${target.table} t INNER JOIN ${junction.table} j ON ${on} WHERE ${inSql(junction, 'j', jSource, keys, p)} ORDER BY ${order}`;
-      keyOf = (raw) => keyString(jSource.map((j, i) => junction.hydrateValue(j, raw[`__k${i}`])));
+      keyOf = (raw) => tupleKey(jSource.map((j, i) => junction.hydrateValue(j, raw[`__k${i}`])));
     } else {
       const tCols = infos(target, join.targetColumns);
       sql = `SELECT ${target.selectList('t')} FROM ${target.table} t WHERE ${inSql(target, 't', tCols, keys, p)} ORDER BY ${order}`;
@@ -89,14 +67,16 @@ async function loadRelation(source: EntityModel, rows: Row[], join: RelationJoin
     }
     for (const raw of await ctx.query(sql, p.values)) {
       const row = target.hydrate(raw);
-      const key = keyOf(raw, row);
+      // Never undefined: the row matched a non-null key.
+      const key = keyOf(raw, row) as string;
       const group = groups.get(key);
       if (group) group.push(row);
       else groups.set(key, [row]);
     }
   }
   for (const row of rows) {
-    const group = groups.get(rowKey(row, sourceWires));
+    const key = rowKey(row, sourceWires);
+    const group = key === undefined ? undefined : groups.get(key);
     row[join.name] = join.many ? (group ?? []) : (group?.[0] ?? null);
   }
 }

@@ -1,0 +1,63 @@
+/**
+ * In-memory keys of key tuples, shared by the adapters' batched include
+ * loads: the related rows of a whole page are grouped by their key and handed
+ * to the rows whose foreign key has the same one.
+ *
+ * @module
+ */
+import type { Row } from '../core/adapter.ts';
+
+/** One key value as text: a `Date` by its instant (milliseconds kept), anything else by `String`. */
+const keyPart = (value: unknown) => (value instanceof Date ? value.toISOString() : String(value));
+
+/**
+ * The map key of a tuple of key values; `undefined` when any is null (no match possible).
+ *
+ * @example
+ * ```ts
+ * tupleKey([1, 'en']) === tupleKey([1, 'en']); // true
+ * tupleKey([1, null]); // undefined
+ * ```
+ */
+export function tupleKey(values: readonly unknown[]): string | undefined {
+  let key = '';
+  for (const value of values) {
+    if (value === null || value === undefined) return undefined;
+    key += `${keyPart(value)}\u0000`;
+  }
+  return key;
+}
+
+/**
+ * The map key of a row's values for `fields`, as {@link tupleKey} makes it.
+ * One field (the usual foreign key) needs no array per row.
+ *
+ * @example
+ * ```ts
+ * rowKey({ id: 7, thread_id: 3 }, ['thread_id']) === rowKey({ id: 3 }, ['id']); // true
+ * ```
+ */
+export function rowKey(row: Readonly<Row>, fields: readonly string[]): string | undefined {
+  if (fields.length !== 1) return tupleKey(fields.map((field) => row[field]));
+  const value = row[fields[0] as string];
+  return value === null || value === undefined ? undefined : `${keyPart(value)}\u0000`;
+}
+
+/**
+ * The distinct non-null key tuples of the rows, by key.
+ *
+ * @example
+ * ```ts
+ * [...distinctKeys(posts, ['thread_id']).values()]; // [[1], [2]]
+ * ```
+ */
+export function distinctKeys(rows: readonly Row[], fields: readonly string[]): Map<string, unknown[]> {
+  const keys = new Map<string, unknown[]>();
+  for (const row of rows) {
+    const key = rowKey(row, fields);
+    if (key === undefined || keys.has(key)) continue;
+    const values = fields.map((field) => row[field]);
+    keys.set(key, values);
+  }
+  return keys;
+}
