@@ -102,6 +102,60 @@ export function planParentExists(parents: readonly ParentRef[]): ExistsCondition
   return { kind: 'exists', model: nearest.model, pkValues: nearest.pkValues, where: planParentScope(rest) };
 }
 
+/** A model's primary-key field names, in the order an adapter binds them. */
+export type PrimaryKeyOf = (model: unknown) => readonly string[];
+
+/**
+ * The values of {@link planParentScope}'s plan, in the order a translation
+ * that walks it depth first meets them: per level, the foreign-key values of
+ * an `equals`, then the parent's primary key of an `exists`. Read straight
+ * from the parents, so a statement built once per chain gets its values
+ * without a plan per request.
+ *
+ * @example
+ * ```ts
+ * // GET /categories/3/threads/7/posts/9, posts holding thread_id, threads category_id:
+ * parentScopeValues(parents, pkOf, [9]); // [9, 7, 7, 3]: post id, thread_id, thread id, category_id
+ * ```
+ */
+export function parentScopeValues(
+  parents: readonly ParentRef[] | undefined,
+  primaryKeyOf: PrimaryKeyOf,
+  out: unknown[] = [],
+  from = 0,
+): unknown[] {
+  const levels = parents?.length ?? 0;
+  for (let i = from; i < levels; i++) {
+    const { link, model, pkValues } = (parents as readonly ParentRef[])[i] as ParentRef;
+    if (link.childHoldsKey) {
+      for (const field of link.parentFields) out.push(pkValues[field]);
+      if (i === levels - 1) break;
+    }
+    for (const field of primaryKeyOf(model)) out.push(pkValues[field]);
+  }
+  return out;
+}
+
+/**
+ * The values of {@link planParentExists}'s plan, in translation order: the
+ * nearest parent's key, then the scope of its own ancestors.
+ *
+ * @example
+ * ```ts
+ * parentExistsValues(parents, pkOf); // [7, 3] for /categories/3/threads/7
+ * ```
+ */
+export function parentExistsValues(
+  parents: readonly ParentRef[],
+  primaryKeyOf: PrimaryKeyOf,
+  out: unknown[] = [],
+): unknown[] {
+  const nearest = parents[0];
+  if (!nearest) return out;
+  for (const field of primaryKeyOf(nearest.model)) out.push(nearest.pkValues[field]);
+  return parentScopeValues(parents, primaryKeyOf, out, 1);
+}
+
 /**
  * The foreign-key values a create under `parents` takes from the URL.
  *

@@ -7,8 +7,11 @@ import {
   PagePaginator,
   ParentNotFoundError,
   type ParentRef,
+  parentExistsValues,
+  parentScopeValues,
   planParentExists,
   planParentScope,
+  type ScopeCondition,
   toProblem,
 } from 'crud-collection';
 import { parseSort } from '../../src/core/default-overrides.ts';
@@ -151,5 +154,36 @@ describe('parent scope plan', () => {
       },
     ]);
     assert.deepEqual(planParentExists([post]), { kind: 'exists', model: 'post', pkValues: { id: 3 }, where: [] });
+  });
+
+  test('the values of a plan, listed without one, in the order a depth-first translation binds them', () => {
+    const primaryKeyOf = (model: unknown) => (model === 'translation' ? ['post_id', 'language'] : ['id']);
+    const walk = (plan: readonly ScopeCondition[], out: unknown[] = []): unknown[] => {
+      for (const c of plan) {
+        if (c.kind === 'equals') out.push(...c.values);
+        else {
+          for (const field of primaryKeyOf(c.model)) out.push(c.pkValues[field]);
+          walk(c.where, out);
+        }
+      }
+      return out;
+    };
+    const reverse: ParentRef = {
+      model: 'post',
+      pkValues: { id: 9 },
+      link: { childFields: ['id'], parentFields: ['thread_id'], childHoldsKey: false },
+    };
+    const translation: ParentRef = {
+      model: 'translation',
+      pkValues: { post_id: 9, language: 'en' },
+      link: { childFields: ['post_id', 'language'], parentFields: ['post_id', 'language'], childHoldsKey: true },
+    };
+    const chains = [[], [thread], [thread, category], [reverse], [reverse, thread], [translation, reverse, thread]];
+    for (const parents of chains) {
+      assert.deepEqual(parentScopeValues(parents, primaryKeyOf, ['own']), ['own', ...walk(planParentScope(parents))]);
+      const exists = planParentExists(parents);
+      assert.deepEqual(parentExistsValues(parents, primaryKeyOf), exists ? walk([exists]) : []);
+    }
+    assert.deepEqual(parentScopeValues([thread, category], primaryKeyOf), [7, 7, 3]);
   });
 });

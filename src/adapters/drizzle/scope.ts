@@ -5,12 +5,12 @@
  *
  * Values pass through a {@link Binder}, so the same translation builds a plain
  * parameterised query or a prepared statement with `sql.placeholder`s; and
- * {@link parentScopeValues} lists the values in the very order the binder sees them.
+ * the core's `parentScopeValues` lists the values in the very order the binder sees them.
  *
  * @module
  */
 import { and, Column, eq, exists, Param, type SQL, sql, type Table } from 'drizzle-orm';
-import type { ParentRef, ScopeCondition } from '../../core/parent-scope.ts';
+import type { PrimaryKeyOf, ScopeCondition } from '../../core/parent-scope.ts';
 import { tableInfo } from './describe-table.ts';
 import { aliasOf, type LooseDb } from './dialect.ts';
 
@@ -143,26 +143,12 @@ export function existenceQuery(db: LooseDb, condition: ScopeCondition, bind: Bin
 }
 
 /**
- * The bound values of the parent scope, in the order its translation binds
- * them ({@link planParentScope} then {@link scopeConditions}): per level, the
- * foreign-key values of an equality, then the parent's primary key of an
- * `EXISTS`. Read straight from the parents, so a prepared query's values need
- * no plan per request.
+ * A Drizzle table's primary-key fields, for the core's
+ * `parentScopeValues`: the order {@link pkEquals} binds them in.
  *
  * @example
  * ```ts
- * parentScopeValues(parents, [postId]); // [postId, threadId, threadId, categoryId]
+ * parentScopeValues(parents, primaryKeyOf, [postId]); // [postId, threadId, threadId, categoryId]
  * ```
  */
-export function parentScopeValues(parents: readonly ParentRef[] | undefined, out: unknown[] = []): unknown[] {
-  const levels = parents?.length ?? 0;
-  for (let i = 0; i < levels; i++) {
-    const { link, model, pkValues } = (parents as readonly ParentRef[])[i] as ParentRef;
-    if (link.childHoldsKey) {
-      for (const field of link.parentFields) out.push(pkValues[field]);
-      if (i === levels - 1) break;
-    }
-    for (const field of tableInfo(model as Table).primaryKey) out.push(pkValues[field]);
-  }
-  return out;
-}
+export const primaryKeyOf: PrimaryKeyOf = (model) => tableInfo(model as Table).primaryKey;

@@ -11,8 +11,9 @@ import { createHash } from 'node:crypto';
 import { and, type Column, count, type SQL, type Table } from 'drizzle-orm';
 import type { FilterData, PkValues, Row, SortData } from '../../core/adapter.ts';
 import type { PageSource } from '../../core/paginator.ts';
-import { type ParentRef, planParentScope } from '../../core/parent-scope.ts';
-import { columnValues, type TableInfo } from './describe-table.ts';
+import { type ParentRef, parentScopeValues, planParentScope } from '../../core/parent-scope.ts';
+import { ChainShapes, StatementCache } from '../statement-cache.ts';
+import { columnValues, type TableInfo, tableInfo } from './describe-table.ts';
 import { type LooseDb, type Prepared, prepareQuery } from './dialect.ts';
 import type { IncludePreparer } from './includes.ts';
 import { filterConditions, filterParams, filterShape, orderTerms } from './list-query.ts';
@@ -20,13 +21,15 @@ import { insertRow, removeRow, updateRow } from './mutations.ts';
 import {
   type Binder,
   bindValue,
-  parentScopeValues,
   pkEquals,
   placeholderBinder,
   placeholderValues,
+  primaryKeyOf,
   scopeConditions,
 } from './scope.ts';
-import { parentShape, StatementCache, statementKey } from './statement-cache.ts';
+
+/** Parent-chain shapes of Drizzle tables, named by table. */
+const chains = new ChainShapes((model) => tableInfo(model as Table).name);
 
 /**
  * Repeating queries of one table, prepared on `fixedDb`.
@@ -41,7 +44,7 @@ export class TableQueries {
   readonly #info: TableInfo;
   readonly #table: Table;
   readonly #fixedDb: LooseDb | undefined;
-  readonly #statements: StatementCache;
+  readonly #statements: StatementCache<Prepared>;
   readonly #preparableShapes = new Map<string, boolean>();
   readonly #relationKeys: () => readonly string[];
 
@@ -113,7 +116,7 @@ export class TableQueries {
   async update(db: LooseDb, pkValues: PkValues, values: Row, parentRefs?: readonly ParentRef[]): Promise<Row | null> {
     const fields = Object.keys(values);
     const pk = columnValues(this.#info, pkValues);
-    const key = `update|${fields.join(',')}${parentShape(parentRefs)}`;
+    const key = `update|${fields.join(',')}${chains.shape(parentRefs)}`;
     if (!this.#preparable(db, key, fields, (c) => c.onUpdateFn)) {
       return updateRow(db, this.#info, pk, values, (tx) => this.#scope(tx, parentRefs));
     }
@@ -124,7 +127,7 @@ export class TableQueries {
       return db.update(this.#table).set(set).where(where).returning();
     });
     const keys = this.#info.primaryKey.map((f) => pk[f]);
-    const params = parentScopeValues(parentRefs, [...fields.map((f) => values[f]), ...keys]);
+    const params = parentScopeValues(parentRefs, primaryKeyOf, [...fields.map((f) => values[f]), ...keys]);
     const [row] = await statement.run(placeholderValues(params));
     return (row as Row | undefined) ?? null;
   }
@@ -158,8 +161,8 @@ export class TableQueries {
       };
     }
     const sort = sortData.map((t) => `${t.field}:${t.direction}`).join(',');
-    const shape = `${filterShape(filters)}|${sort}${parentShape(parentRefs)}`;
-    const params = parentScopeValues(parentRefs, filterParams(filters));
+    const shape = `${filterShape(filters)}|${sort}${chains.shape(parentRefs)}`;
+    const params = parentScopeValues(parentRefs, primaryKeyOf, filterParams(filters));
     const page = this.#statement(`list|${shape}`, () => {
       const bind = placeholderBinder();
       const { where, order } = build(bind);
@@ -205,10 +208,10 @@ export class TableQueries {
     build: (bind: Binder) => LooseDb,
   ): PromiseLike<Row[]> {
     if (db !== this.#fixedDb) return build(bindValue);
-    const statement = this.#statement(statementKey(kind, parentRefs), () => build(placeholderBinder()));
+    const statement = this.#statement(chains.key(kind, parentRefs), () => build(placeholderBinder()));
     const converted = columnValues(this.#info, pkValues);
     const values = this.#info.primaryKey.map((f) => converted[f]);
-    return statement.run(placeholderValues(parentScopeValues(parentRefs, values)));
+    return statement.run(placeholderValues(parentScopeValues(parentRefs, primaryKeyOf, values)));
   }
 
   /**
