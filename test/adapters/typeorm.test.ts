@@ -247,6 +247,19 @@ for (const target of typeormTargets()) {
         );
       });
 
+      test('getMany: a kept filter statement serves other values; a null filter is IS NULL', async () => {
+        const byAuthor = async (author_id: number | null) =>
+          ids((await a.post.getMany({ author_id }, [], [], page())).data);
+        assert.deepEqual(await byAuthor(1), [1, 3]);
+        assert.deepEqual(await byAuthor(null), [4]);
+        assert.deepEqual(await byAuthor(2), [2]);
+        assert.deepEqual(await byAuthor(null), [4]);
+        const both = async (thread_id: number, author_id: number) =>
+          ids((await a.post.getMany({ author_id, thread_id }, [], [], page())).data);
+        assert.deepEqual(await both(1, 1), [1]);
+        assert.deepEqual(await both(2, 1), [3]);
+      });
+
       test('getMany: sort terms in order, primary key by default and as tie-breaker', async () => {
         const list = async (sort: { field: string; direction: 'asc' | 'desc' }[]) =>
           ids((await a.post.getMany({}, sort, [], page())).data);

@@ -80,23 +80,39 @@ export function dialectOf(dataSource: DataSource): Dialect {
   return dialect;
 }
 
+/** How one raw value becomes the value the driver binds (`undefined`: as it is). */
+export type Convert = ((value: unknown) => unknown) | undefined;
+
 /**
- * Collects the values of one statement and hands out their placeholders.
+ * The parameters of a statement as it is built: each `add` hands out the next
+ * placeholder and records how its value converts. The statement's text then
+ * serves every run; `bind` turns one run's raw values, in placeholder order,
+ * into the driver's.
  *
  * @example
  * ```ts
  * const params = new SqlParams(dialect);
- * const where = `${column} = ${params.add(42)}`;
- * await manager.query(`SELECT … WHERE ${where}`, params.values);
+ * const sql = `SELECT … WHERE ${column} = ${params.add((v) => post.persist(info, v))}`;
+ * await manager.query(sql, params.bind([42]));
  * ```
  */
 export class SqlParams {
-  readonly values: unknown[] = [];
+  readonly #converts: Convert[] = [];
   constructor(private readonly dialect: Dialect) {}
 
-  /** Adds a value and returns its placeholder. */
-  add(value: unknown): string {
-    this.values.push(value);
-    return this.dialect.param(this.values.length - 1);
+  /** The placeholder of the next parameter, whose value `convert` converts. */
+  add(convert?: Convert): string {
+    this.#converts.push(convert);
+    return this.dialect.param(this.#converts.length - 1);
+  }
+
+  /** Converts one run's raw values in place (one per placeholder, in order) and returns them. */
+  bind(raw: unknown[]): unknown[] {
+    const converts = this.#converts;
+    for (let i = 0; i < converts.length; i++) {
+      const convert = converts[i];
+      if (convert) raw[i] = convert(raw[i]);
+    }
+    return raw;
   }
 }

@@ -39,6 +39,8 @@ export class EntityModel {
   readonly byWire: ReadonlyMap<string, ColumnInfo>;
   readonly byColumn: ReadonlyMap<ColumnMetadata, ColumnInfo>;
   readonly primary: readonly ColumnInfo[];
+  /** The primary key's wire names, in `primary` order. */
+  readonly primaryKey: readonly string[];
   /** `uuid`-generated columns TypeORM fills client-side on this database (it has no uuid default). */
   readonly clientUuid: readonly ColumnInfo[];
   /** Columns set to `CURRENT_TIMESTAMP` on every update (`@UpdateDateColumn`). */
@@ -65,6 +67,7 @@ export class EntityModel {
     this.byWire = new Map(this.columns.map((c) => [c.wire, c]));
     this.byColumn = new Map(this.columns.map((c) => [c.column, c]));
     this.primary = this.columns.filter((c) => c.column.isPrimary);
+    this.primaryKey = this.primary.map((c) => c.wire);
     this.updateDate = this.columns.filter((c) => c.column.isUpdateDate);
     const uuidByDatabase = dataSource.driver.isUUIDGenerationSupported();
     this.clientUuid = uuidByDatabase ? [] : this.columns.filter((c) => c.column.generationStrategy === 'uuid');

@@ -8,34 +8,40 @@
 import type { IncludeData, Row } from 'crud-collection';
 import type { EntityMetadata } from 'typeorm';
 import { distinctKeys, rowKey, tupleKey } from '../row-keys.ts';
-import { SqlParams } from './dialect.ts';
+import type { SqlParams } from './dialect.ts';
 import type { ColumnInfo, EntityModel } from './entity-model.ts';
 import { type RelationJoin, relationJoins } from './relations.ts';
+import type { Statement } from './statements.ts';
 
-/** What loading needs from the adapter: a statement runner and compiled models. */
+/** What loading needs from the adapter: a statement runner, compiled models, and its kept statements. */
 export interface IncludeContext {
   query(sql: string, params: unknown[]): Promise<Record<string, unknown>[]>;
   model(metadata: EntityMetadata): EntityModel;
+  /** The statement kept under `key`, built by `build` the first time. */
+  statement(key: string, build: (params: SqlParams) => string): Statement;
 }
 
 /**
  * `q.a = ANY(…)` with one array parameter where the driver binds arrays (one
  * statement text whatever the page size), `q.a IN (…)` elsewhere, or
- * `(q.a = … AND q.b = …) OR …` for a composite key.
+ * `(q.a = … AND q.b = …) OR …` for a composite key; `count` keys.
  */
-function inSql(model: EntityModel, qualifier: string, columns: readonly ColumnInfo[], keys: unknown[][], p: SqlParams) {
+function inSql(model: EntityModel, qualifier: string, columns: readonly ColumnInfo[], count: number, p: SqlParams) {
+  const term = (info: ColumnInfo) => `${qualifier}.${info.sql}`;
+  const mark = (info: ColumnInfo) => p.add((value) => model.persist(info, value));
   if (columns.length === 1) {
     const [info] = columns as [ColumnInfo];
-    const values = keys.map((k) => model.persist(info, k[0]));
-    if (model.dialect.arrayParams) return `${qualifier}.${info.sql} = ANY(${p.add(values)})`;
-    return `${qualifier}.${info.sql} IN (${values.map((v) => p.add(v)).join(', ')})`;
+    if (model.dialect.arrayParams)
+      return `${term(info)} = ANY(${p.add((keys) => (keys as unknown[]).map((v) => model.persist(info, v)))})`;
+    return `${term(info)} IN (${Array.from({ length: count }, () => mark(info)).join(', ')})`;
   }
-  const tuples = keys.map(
-    (k) =>
-      `(${columns.map((info, i) => `${qualifier}.${info.sql} = ${p.add(model.persist(info, k[i]))}`).join(' AND ')})`,
-  );
-  return `(${tuples.join(' OR ')})`;
+  const tuple = () => `(${columns.map((info) => `${term(info)} = ${mark(info)}`).join(' AND ')})`;
+  return `(${Array.from({ length: count }, tuple).join(' OR ')})`;
 }
+
+/** The raw parameter values of {@link inSql} for `keys`: one array, or every key's parts in order. */
+const inValues = (model: EntityModel, columns: readonly ColumnInfo[], keys: readonly unknown[][]): unknown[] =>
+  columns.length === 1 && model.dialect.arrayParams ? [keys.map((k) => k[0])] : keys.flat();
 
 const infos = (model: EntityModel, join: readonly unknown[]) =>
   join.map((column) => model.byColumn.get(column as never) as ColumnInfo);
@@ -46,26 +52,31 @@ async function loadRelation(source: EntityModel, rows: Row[], join: RelationJoin
   const groups = new Map<string, Row[]>();
   if (keys.length > 0) {
     const target = ctx.model(join.target);
-    const p = new SqlParams(target.dialect);
     const order = target.primary.map((c) => `t.${c.sql}`).join(', ');
-    let sql: string;
-    let keyOf: (raw: Record<string, unknown>, row: Row) => string | undefined;
-    if (join.through) {
-      const junction = ctx.model(join.through.junction);
-      const jSource = infos(junction, join.through.junctionSource);
-      const jTarget = infos(junction, join.through.junctionTarget);
-      const tCols = infos(target, join.targetColumns);
+    const { through } = join;
+    const junction = through && ctx.model(through.junction);
+    const tCols = infos(target, join.targetColumns);
+    // The key columns the page's keys are matched against: the junction's, or the target's.
+    const matched = through && junction ? infos(junction, through.junctionSource) : tCols;
+    const inModel = junction ?? target;
+    // One text for any number of keys with array parameters, else one per number of keys.
+    const shape = matched.length === 1 && inModel.dialect.arrayParams ? 'any' : String(keys.length);
+    const statement = ctx.statement(`include|${join.name}|${shape}`, (p) => {
+      const where = inSql(inModel, junction ? 'j' : 't', matched, keys.length, p);
+      if (!through || !junction) {
+        return `SELECT ${target.selectList('t')} FROM ${target.table} t WHERE ${where} ORDER BY ${order}`;
+      }
+      const jTarget = infos(junction, through.junctionTarget);
       const on = jTarget.map((j, i) => `j.${j.sql} = t.${(tCols[i] as ColumnInfo).sql}`).join(' AND ');
-      const keyCols = jSource.map((j, i) => `j.${j.sql} AS ${target.dialect.escape(`__k${i}`)}`).join(', ');
-      sql = `SELECT ${keyCols}, ${target.selectList('t')} FROM ${target.table} t INNER JOIN ${junction.table} j ON ${on} WHERE ${inSql(junction, 'j', jSource, keys, p)} ORDER BY ${order}`;
-      keyOf = (raw) => tupleKey(jSource.map((j, i) => junction.hydrateValue(j, raw[`__k${i}`])));
-    } else {
-      const tCols = infos(target, join.targetColumns);
-      sql = `SELECT ${target.selectList('t')} FROM ${target.table} t WHERE ${inSql(target, 't', tCols, keys, p)} ORDER BY ${order}`;
-      const tWires = tCols.map((c) => c.wire);
-      keyOf = (_raw, row) => rowKey(row, tWires);
-    }
-    for (const raw of await ctx.query(sql, p.values)) {
+      const keyCols = matched.map((j, i) => `j.${j.sql} AS ${target.dialect.escape(`__k${i}`)}`).join(', ');
+      return `SELECT ${keyCols}, ${target.selectList('t')} FROM ${target.table} t INNER JOIN ${junction.table} j ON ${on} WHERE ${where} ORDER BY ${order}`;
+    });
+    const tWires = tCols.map((c) => c.wire);
+    const keyOf = junction
+      ? (raw: Record<string, unknown>) => tupleKey(matched.map((j, i) => junction.hydrateValue(j, raw[`__k${i}`])))
+      : (_raw: Record<string, unknown>, row: Row) => rowKey(row, tWires);
+    const values = statement.params.bind(inValues(inModel, matched, keys));
+    for (const raw of await ctx.query(statement.sql, values)) {
       const row = target.hydrate(raw);
       // Never undefined: the row matched a non-null key.
       const key = keyOf(raw, row) as string;
@@ -84,7 +95,8 @@ async function loadRelation(source: EntityModel, rows: Row[], join: RelationJoin
 /**
  * Sets every relation key of `rows`: `null` unless included, the related flat
  * object (or `null`) for a to-one, the list of flat objects for a to-many.
- * Issues exactly one statement per included relation (none for an empty page).
+ * Issues exactly one statement per included relation (none for an empty page),
+ * its text kept per relation (and per number of keys where arrays do not bind).
  *
  * @example
  * ```ts

@@ -1,7 +1,8 @@
 /**
  * The adapter's reads as SQL: one row by primary key, and a page of rows with
- * its total count. Statements are built (parameters bound, parent scope
- * applied) when the request arrives and run later on the request's executor.
+ * its total count. Each statement's text is built once per shape (parent
+ * chain, filtered fields, sort) and kept; a request binds its values and runs
+ * it later on the request's executor.
  *
  * @module
  */
@@ -9,13 +10,15 @@ import {
   type FilterData,
   type ParentRef,
   type PkValues,
+  parentScopeValues,
   planParentScope,
   type Row,
   type SortData,
 } from 'crud-collection';
-import type { EntityModel } from './entity-model.ts';
+import type { ColumnInfo, EntityModel } from './entity-model.ts';
 import type { Executor } from './executor.ts';
-import { equalsSql, type ResolveModel, rowWhere, scopeContext, scopeSql } from './scope.ts';
+import { equalsSql, rowWhere, type ScopeContext, scopeSql } from './scope.ts';
+import type { EntityStatements } from './statements.ts';
 
 /** A read of at most one row, ready to run. */
 export type SelectOne = (exec: Executor) => Promise<Row | null>;
@@ -52,21 +55,20 @@ export function selectRowSql(e: EntityModel, where: readonly string[]): string {
  *
  * @example
  * ```ts
- * const select = prepareSelectOne(post, { id: 7 }, parentRefs, resolve);
+ * const select = prepareSelectOne(statements, { id: 7 }, parentRefs);
  * const row = await select(executorOf(manager, post));
  * ```
  */
 export function prepareSelectOne(
-  e: EntityModel,
+  q: EntityStatements,
   pkValues: PkValues,
   parentRefs: readonly ParentRef[] | undefined,
-  resolve: ResolveModel,
 ): SelectOne {
-  const ctx = scopeContext(e, resolve);
-  const where = rowWhere(e, pkValues, parentRefs, ctx);
-  const sql = selectRowSql(e, where);
+  const e = q.entity;
+  const { sql, params } = q.get(q.key('one', parentRefs), (ctx) => selectRowSql(e, rowWhere(e, parentRefs, ctx)));
+  const values = params.bind(q.rowValues(pkValues, parentRefs));
   return async (exec) => {
-    const [raw] = (await exec(sql, ctx.params.values)).records;
+    const [raw] = (await exec(sql, values)).records;
     return raw ? e.hydrate(raw) : null;
   };
 }
@@ -77,36 +79,52 @@ export function prepareSelectOne(
  *
  * @example
  * ```ts
- * const page = prepareSelectPage(post, { threadId: 3 }, [{ field: 'createdAt', direction: 'desc' }], refs, resolve);
+ * const page = prepareSelectPage(statements, { threadId: 3 }, [{ field: 'createdAt', direction: 'desc' }], refs);
  * const rows = await page.fetch(exec, 20, 0);
  * const total = await page.count(exec);
  * ```
  */
 export function prepareSelectPage(
-  e: EntityModel,
+  q: EntityStatements,
   filterData: FilterData,
   sortData: SortData,
   parentRefs: readonly ParentRef[] | undefined,
-  resolve: ResolveModel,
 ): SelectPage {
-  const ctx = scopeContext(e, resolve);
-  const where: string[] = [];
+  const e = q.entity;
+  // The filtered fields (and which of them are null) fix the text; the non-null values are parameters.
+  const filters: ColumnInfo[] = [];
+  const values: unknown[] = [];
+  let shape = '';
   for (const name in filterData) {
     const info = e.byWire.get(name);
-    if (info && filterData[name] !== undefined) {
-      where.push(equalsSql(e, e.table, info, filterData[name], ctx.params));
-    }
+    const value = filterData[name];
+    if (!info || value === undefined) continue;
+    filters.push(info);
+    shape += value === null ? `${name} null,` : `${name},`;
+    if (value !== null) values.push(value);
   }
-  where.push(...scopeSql(planParentScope(parentRefs), e, e.table, ctx));
-  const from = `FROM ${e.table}${where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''}`;
-  const values = ctx.params.values;
-  const page = `LIMIT ${e.dialect.param(values.length)} OFFSET ${e.dialect.param(values.length + 1)}`;
-  const select = `SELECT ${e.selectList(e.table)} ${from} ORDER BY ${orderBySql(e, sortData)} ${page}`;
-  const count = `SELECT COUNT(*) AS ${e.dialect.escape('count')} ${from}`;
+  parentScopeValues(parentRefs, q.primaryKeyOf, values);
+  const sort = sortData.length === 0 ? '' : sortData.map((t) => `${t.field}:${t.direction}`).join(',');
+  const key = `${shape}|${sort}${q.shape(parentRefs)}`;
+  const from = (ctx: ScopeContext) => {
+    const where = filters.map((info) =>
+      filterData[info.wire] === null ? `${e.table}.${info.sql} IS NULL` : equalsSql(e, e.table, info, ctx.params),
+    );
+    where.push(...scopeSql(planParentScope(parentRefs), e, e.table, ctx));
+    return `FROM ${e.table}${where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''}`;
+  };
+  const select = q.get(`list|${key}`, (ctx) => {
+    const rows = from(ctx);
+    const page = `LIMIT ${ctx.params.add()} OFFSET ${ctx.params.add()}`;
+    return `SELECT ${e.selectList(e.table)} ${rows} ORDER BY ${orderBySql(e, sortData)} ${page}`;
+  });
+  const count = q.get(`count|${key}`, (ctx) => `SELECT COUNT(*) AS ${e.dialect.escape('count')} ${from(ctx)}`);
   return {
-    fetch: async (exec, limit, offset) =>
-      (await exec(select, [...values, integer(limit), integer(offset)])).records.map((raw) => e.hydrate(raw)),
-    count: async (exec) => Number((await exec(count, values)).records[0]?.count ?? 0),
+    fetch: async (exec, limit, offset) => {
+      const bound = select.params.bind([...values, integer(limit), integer(offset)]);
+      return (await exec(select.sql, bound)).records.map((raw) => e.hydrate(raw));
+    },
+    count: async (exec) => Number((await exec(count.sql, count.params.bind([...values]))).records[0]?.count ?? 0),
   };
 }
 

@@ -3,6 +3,10 @@
  * `equals` becomes column equalities, `exists` an `EXISTS (SELECT 1 …)` on the
  * parent, correlated with the outer row when the plan says so.
  *
+ * Only the text and its placeholders are built here, once per chain: the
+ * values come from the core's `parentScopeValues`, in the order these
+ * functions hand out placeholders.
+ *
  * @module
  */
 import { type ParentRef, planParentScope, type ScopeCondition } from 'crud-collection';
@@ -27,7 +31,7 @@ export type ResolveModel = (model: unknown) => EntityModel;
  * @example
  * ```ts
  * const ctx = scopeContext(post, resolve);
- * const where = [...keySql(post, post.table, pkValues, ctx.params), ...scopeSql(conditions, post, post.table, ctx)];
+ * const where = [...keySql(post, post.table, ctx.params), ...scopeSql(conditions, post, post.table, ctx)];
  * ```
  */
 export function scopeContext(model: EntityModel, resolve: ResolveModel): ScopeContext {
@@ -41,21 +45,14 @@ export function columnOf(model: EntityModel, wire: string): ColumnInfo {
   return info;
 }
 
-/** `q.col = ?` (or `IS NULL`), with the value converted for the driver. */
-export function equalsSql(model: EntityModel, qualifier: string, info: ColumnInfo, value: unknown, params: SqlParams) {
-  const column = `${qualifier}.${info.sql}`;
-  if (value === null) return `${column} IS NULL`;
-  return `${column} = ${params.add(model.persist(info, value))}`;
+/** `q.col = ?`, the value to be converted for the driver as the column's. */
+export function equalsSql(model: EntityModel, qualifier: string, info: ColumnInfo, params: SqlParams): string {
+  return `${qualifier}.${info.sql} = ${params.add((value) => model.persist(info, value))}`;
 }
 
-/** Equalities of the given wire-named values on a model. */
-export function keySql(
-  model: EntityModel,
-  qualifier: string,
-  values: Readonly<Record<string, unknown>>,
-  params: SqlParams,
-) {
-  return model.primary.map((info) => equalsSql(model, qualifier, info, values[info.wire], params));
+/** Equalities on a model's primary key, in `model.primaryKey` order. */
+export function keySql(model: EntityModel, qualifier: string, params: SqlParams): string[] {
+  return model.primary.map((info) => equalsSql(model, qualifier, info, params));
 }
 
 /**
@@ -64,7 +61,7 @@ export function keySql(
  *
  * @example
  * ```ts
- * const ctx = { params, resolve, aliases: 0 };
+ * const ctx = scopeContext(post, resolve);
  * const where = scopeSql(planParentScope(parents), post, post.table, ctx);
  * ```
  */
@@ -77,9 +74,7 @@ export function scopeSql(
   const sql: string[] = [];
   for (const condition of conditions) {
     if (condition.kind === 'equals') {
-      condition.fields.forEach((field, i) => {
-        sql.push(equalsSql(model, qualifier, columnOf(model, field), condition.values[i], ctx.params));
-      });
+      for (const field of condition.fields) sql.push(equalsSql(model, qualifier, columnOf(model, field), ctx.params));
     } else {
       sql.push(existsSql(condition, ctx, { model, qualifier }));
     }
@@ -96,7 +91,7 @@ export function existsSql(
   const parent = ctx.resolve(condition.model);
   ctx.aliases += 1;
   const alias = `s${ctx.aliases}`;
-  const where = keySql(parent, alias, condition.pkValues, ctx.params);
+  const where = keySql(parent, alias, ctx.params);
   if (condition.correlate && outer) {
     const { inner, outer: outerFields } = condition.correlate;
     inner.forEach((field, i) => {
@@ -109,21 +104,18 @@ export function existsSql(
 }
 
 /**
- * The `WHERE` terms of a single-row statement: this key, inside the parent chain.
+ * The `WHERE` terms of a single-row statement: the primary key, inside the
+ * parent chain. Its values: the key, then the core's `parentScopeValues`.
  *
  * @example
  * ```ts
- * const sql = `DELETE FROM ${e.table} WHERE ${rowWhere(e, { id: 7 }, parents, ctx).join(' AND ')}`;
+ * const sql = `DELETE FROM ${e.table} WHERE ${rowWhere(e, parents, ctx).join(' AND ')}`;
  * ```
  */
 export function rowWhere(
   model: EntityModel,
-  pkValues: Readonly<Record<string, unknown>>,
   parentRefs: readonly ParentRef[] | undefined,
   ctx: ScopeContext,
 ): string[] {
-  return [
-    ...keySql(model, model.table, pkValues, ctx.params),
-    ...scopeSql(planParentScope(parentRefs), model, model.table, ctx),
-  ];
+  return [...keySql(model, model.table, ctx.params), ...scopeSql(planParentScope(parentRefs), model, model.table, ctx)];
 }

@@ -30,6 +30,7 @@ import { type Executor, executorOf } from './executor.ts';
 import { type IncludeContext, loadIncludes } from './includes.ts';
 import { prepareSelectOne, prepareSelectPage } from './read-queries.ts';
 import type { ResolveModel } from './scope.ts';
+import { EntityStatements } from './statements.ts';
 import { prepareDelete, prepareInsert, prepareUpdate, type WriteOne } from './write-queries.ts';
 
 /**
@@ -73,6 +74,7 @@ export class TypeORMAdapter<T extends ObjectLiteral = ObjectLiteral> extends ORM
   readonly #registry = new EntityRegistry(() => this.dataSource);
   readonly #resolve: ResolveModel = (model) => this.#registry.modelOf(model);
   #entity: EntityModel | undefined;
+  #statements: EntityStatements | undefined;
 
   constructor(options: TypeORMAdapterOptions<T>) {
     super(options.model, options.crudConfig);
@@ -115,6 +117,12 @@ export class TypeORMAdapter<T extends ObjectLiteral = ObjectLiteral> extends ORM
     return this.#entity;
   }
 
+  /** This entity's statements, built once per shape. */
+  get #queries(): EntityStatements {
+    this.#statements ??= new EntityStatements(this.entity, this.#resolve);
+    return this.#statements;
+  }
+
   /** Describes this entity, another entity (class, schema, name) or a model by table name. */
   describe(model?: unknown): ModelMeta {
     return describeEntity(this.#registry.metadataOf(model ?? this.model));
@@ -122,7 +130,7 @@ export class TypeORMAdapter<T extends ObjectLiteral = ObjectLiteral> extends ORM
 
   async getOne(pkValues: PkValues, includeData: IncludeData, parentRefs?: readonly ParentRef[]): Promise<Row | null> {
     const e = this.entity;
-    const select = prepareSelectOne(e, pkValues, parentRefs, this.#resolve);
+    const select = prepareSelectOne(this.#queries, pkValues, parentRefs);
     return this.#session(async (manager) => {
       const exec = this.#exec(manager);
       const row = await select(exec);
@@ -139,7 +147,7 @@ export class TypeORMAdapter<T extends ObjectLiteral = ObjectLiteral> extends ORM
     parentRefs?: readonly ParentRef[],
   ): Promise<Page<Row>> {
     const e = this.entity;
-    const page = prepareSelectPage(e, filterData, sortData, parentRefs, this.#resolve);
+    const page = prepareSelectPage(this.#queries, filterData, sortData, parentRefs);
     return this.#session((manager) => {
       const exec = this.#exec(manager);
       return paginator.paginate({
@@ -152,7 +160,7 @@ export class TypeORMAdapter<T extends ObjectLiteral = ObjectLiteral> extends ORM
 
   async createOne(data: Row, parentRefs?: readonly ParentRef[]): Promise<Row> {
     const e = this.entity;
-    const insert = prepareInsert(e, data, parentRefs, this.#resolve);
+    const insert = prepareInsert(this.#queries, data, parentRefs);
     return this.#session(async (manager) => {
       const row = insert.transactional
         ? await manager.transaction((tx) => insert.run(this.#exec(tx)))
@@ -163,14 +171,13 @@ export class TypeORMAdapter<T extends ObjectLiteral = ObjectLiteral> extends ORM
   }
 
   async updateOne(pkValues: PkValues, data: Row, parentRefs?: readonly ParentRef[]): Promise<Row | null> {
-    const e = this.entity;
-    const update = prepareUpdate(e, pkValues, data, parentRefs, this.#resolve);
+    const update = prepareUpdate(this.#queries, pkValues, data, parentRefs);
     if (!update) return this.getOne(pkValues, [], parentRefs);
     return this.#written(update);
   }
 
   async deleteOne(pkValues: PkValues, parentRefs?: readonly ParentRef[]): Promise<Row | null> {
-    return this.#written(prepareDelete(this.entity, pkValues, parentRefs, this.#resolve));
+    return this.#written(prepareDelete(this.#queries, pkValues, parentRefs));
   }
 
   /** Runs a write in a session; the row it yields gets every relation key (`null`). */
@@ -196,6 +203,7 @@ export class TypeORMAdapter<T extends ObjectLiteral = ObjectLiteral> extends ORM
     return {
       query: async (sql, params) => (await exec(sql, params)).records,
       model: (metadata) => entityModel(metadata, this.dataSource),
+      statement: (key, build) => this.#queries.get(key, (ctx) => build(ctx.params)),
     };
   }
 }

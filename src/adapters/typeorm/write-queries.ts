@@ -2,24 +2,27 @@
  * The adapter's writes as SQL: insert (after a parent-exists check when the
  * parent is not a key of the row), update and delete, each scoped to the
  * parent chain. PostgreSQL and SQLite return the written row with `RETURNING`;
- * MySQL/MariaDB read it back by primary key (or before deleting it).
+ * MySQL/MariaDB read it back by primary key (or before deleting it). Each
+ * statement's text is built once per shape (written fields, parent chain).
  *
  * @module
  */
 import { randomUUID } from 'node:crypto';
 import {
+  type ExistsCondition,
   ParentNotFoundError,
   type ParentRef,
   type PkValues,
+  parentExistsValues,
   parentKeyValues,
   planParentExists,
   type Row,
 } from 'crud-collection';
-import { SqlParams } from './dialect.ts';
-import type { EntityModel } from './entity-model.ts';
+import type { ColumnInfo, EntityModel } from './entity-model.ts';
 import type { Executor } from './executor.ts';
 import { selectRowSql } from './read-queries.ts';
-import { existsSql, keySql, type ResolveModel, rowWhere, scopeContext } from './scope.ts';
+import { existsSql, keySql, rowWhere, type ScopeContext } from './scope.ts';
+import type { EntityStatements } from './statements.ts';
 
 /** A write of at most one row, ready to run; yields the row as written (relations not loaded), or `null`. */
 export type WriteOne = (exec: Executor) => Promise<Row | null>;
@@ -32,56 +35,71 @@ export interface Insert {
   run(exec: Executor): Promise<Row>;
 }
 
+/** The written fields of `picked` as a key part: `a,b,` (they fix the statement's text). */
+const fieldsKey = (picked: readonly [ColumnInfo, unknown][]) => {
+  let key = '';
+  for (const [info] of picked) key += `${info.wire},`;
+  return key;
+};
+
+/** A placeholder whose value converts as `info`'s column. */
+const placeholder = (e: EntityModel, info: ColumnInfo, ctx: ScopeContext) =>
+  ctx.params.add((value) => e.persist(info, value));
+
 /**
  * `INSERT` of `data` plus the parent's key values, client-side UUIDs filled in;
- * a parent reached only through a chain is checked with `SELECT CASE WHEN EXISTS …`
- * first (a missing one throws `ParentNotFoundError`).
+ * a parent chain is checked with `SELECT CASE WHEN EXISTS …` first (a missing
+ * parent throws `ParentNotFoundError`).
  *
  * @example
  * ```ts
- * const insert = prepareInsert(post, { body: 'Hi' }, parentRefs, resolve);
+ * const insert = prepareInsert(statements, { body: 'Hi' }, parentRefs);
  * const row = insert.transactional
  *   ? await manager.transaction((tx) => insert.run(executorOf(tx, post)))
  *   : await insert.run(executorOf(manager, post));
  * ```
  */
-export function prepareInsert(
-  e: EntityModel,
-  data: Row,
-  parentRefs: readonly ParentRef[] | undefined,
-  resolve: ResolveModel,
-): Insert {
+export function prepareInsert(q: EntityStatements, data: Row, parentRefs: readonly ParentRef[] | undefined): Insert {
+  const e = q.entity;
   const values: Row = { ...data, ...parentKeyValues(parentRefs) };
   for (const info of e.clientUuid) values[info.wire] ??= randomUUID();
   const picked = e.pick(values);
-  const params = new SqlParams(e.dialect);
-  const marks = picked.map(([info, value]) => params.add(e.persist(info, value)));
-  const columns = picked.map(([info]) => info.sql).join(', ');
-  let sql = `INSERT INTO ${e.table} `;
-  if (picked.length > 0) sql += `(${columns}) VALUES (${marks.join(', ')})`;
-  else sql += e.dialect.family === 'mysql' ? '() VALUES ()' : 'DEFAULT VALUES';
-  if (e.dialect.returning) sql += ` RETURNING ${e.selectList('')}`;
-  const plan = planParentExists(parentRefs ?? []);
-  const parentExists = plan?.kind === 'exists' ? plan : undefined;
+  const insert = q.get(`insert|${fieldsKey(picked)}`, (ctx) => {
+    let sql = `INSERT INTO ${e.table} `;
+    if (picked.length > 0) {
+      const marks = picked.map(([info]) => placeholder(e, info, ctx));
+      sql += `(${picked.map(([info]) => info.sql).join(', ')}) VALUES (${marks.join(', ')})`;
+    } else sql += e.dialect.family === 'mysql' ? '() VALUES ()' : 'DEFAULT VALUES';
+    return e.dialect.returning ? `${sql} RETURNING ${e.selectList('')}` : sql;
+  });
+  const bound = insert.params.bind(picked.map(([, value]) => value));
+  const check = parentRefs && parentRefs.length > 0 ? parentCheck(q, parentRefs) : undefined;
 
   const run = async (exec: Executor): Promise<Row> => {
-    if (parentExists) {
-      const check = scopeContext(e, resolve);
-      const found = e.dialect.escape('found');
-      const exists = `SELECT CASE WHEN ${existsSql(parentExists, check)} THEN 1 ELSE 0 END AS ${found}`;
-      const [row] = (await exec(exists, check.params.values)).records;
+    if (check) {
+      const [row] = (await exec(check.sql, check.values)).records;
       if (Number(row?.found) !== 1) throw new ParentNotFoundError();
     }
-    const result = await exec(sql, params.values);
+    const result = await exec(insert.sql, bound);
     if (e.dialect.returning) return e.hydrate(result.records[0] as Record<string, unknown>);
     const key: Row = {};
     for (const info of e.primary) {
       key[info.wire] =
         values[info.wire] ?? (info.column.isGenerated ? (result.raw as { insertId?: unknown }).insertId : null);
     }
-    return reread(e, exec, key);
+    return reread(q, exec, key);
   };
-  return { transactional: parentExists !== undefined, run };
+  return { transactional: check !== undefined, run };
+}
+
+/** `SELECT CASE WHEN EXISTS (<the nearest parent, inside its ancestors>) THEN 1 ELSE 0 END AS found`. */
+function parentCheck(q: EntityStatements, parentRefs: readonly ParentRef[]) {
+  const { sql, params } = q.get(q.key('exists', parentRefs), (ctx) => {
+    // Defined: the chain is not empty.
+    const exists = existsSql(planParentExists(parentRefs) as ExistsCondition, ctx);
+    return `SELECT CASE WHEN ${exists} THEN 1 ELSE 0 END AS ${q.entity.dialect.escape('found')}`;
+  });
+  return { sql, values: params.bind(parentExistsValues(parentRefs, q.primaryKeyOf)) };
 }
 
 /**
@@ -90,36 +108,43 @@ export function prepareInsert(
  *
  * @example
  * ```ts
- * const update = prepareUpdate(post, { id: 7 }, { body: 'Edited' }, parentRefs, resolve);
- * const row = update ? await update(exec) : await prepareSelectOne(post, { id: 7 }, parentRefs, resolve)(exec);
+ * const update = prepareUpdate(statements, { id: 7 }, { body: 'Edited' }, parentRefs);
+ * const row = update ? await update(exec) : await prepareSelectOne(statements, { id: 7 }, parentRefs)(exec);
  * ```
  */
 export function prepareUpdate(
-  e: EntityModel,
+  q: EntityStatements,
   pkValues: PkValues,
   data: Row,
   parentRefs: readonly ParentRef[] | undefined,
-  resolve: ResolveModel,
 ): WriteOne | undefined {
+  const e = q.entity;
   const picked = e.pick(data);
   if (picked.length === 0) return undefined;
-  const ctx = scopeContext(e, resolve);
-  const sets = picked.map(([info, value]) => `${info.sql} = ${ctx.params.add(e.persist(info, value))}`);
-  for (const info of e.updateDate) {
-    if (!(info.wire in data))
-      sets.push(`${info.sql} = ${e.dialect.family === 'mysql' ? 'CURRENT_TIMESTAMP(6)' : 'CURRENT_TIMESTAMP'}`);
-  }
-  const where = rowWhere(e, pkValues, parentRefs, ctx);
-  let sql = `UPDATE ${e.table} SET ${sets.join(', ')} WHERE ${where.join(' AND ')}`;
-  if (e.dialect.returning) sql += ` RETURNING ${e.selectList('')}`;
+  const update = q.get(`update|${fieldsKey(picked)}${q.shape(parentRefs)}`, (ctx) => {
+    const sets = picked.map(([info]) => `${info.sql} = ${placeholder(e, info, ctx)}`);
+    for (const info of e.updateDate) {
+      if (!picked.some(([given]) => given === info))
+        sets.push(`${info.sql} = ${e.dialect.family === 'mysql' ? 'CURRENT_TIMESTAMP(6)' : 'CURRENT_TIMESTAMP'}`);
+    }
+    const sql = `UPDATE ${e.table} SET ${sets.join(', ')} WHERE ${rowWhere(e, parentRefs, ctx).join(' AND ')}`;
+    return e.dialect.returning ? `${sql} RETURNING ${e.selectList('')}` : sql;
+  });
+  const bound = update.params.bind(
+    q.rowValues(
+      pkValues,
+      parentRefs,
+      picked.map(([, value]) => value),
+    ),
+  );
   return async (exec) => {
-    const result = await exec(sql, ctx.params.values);
+    const result = await exec(update.sql, bound);
     if (e.dialect.returning) {
       const [raw] = result.records;
       return raw ? e.hydrate(raw) : null;
     }
     // MySQL reports matched rows (FOUND_ROWS), so an update to equal values still counts
-    return result.affected ? await reread(e, exec, { ...pkValues, ...e.keyOf({ ...pkValues, ...data }) }) : null;
+    return result.affected ? await reread(q, exec, { ...pkValues, ...e.keyOf({ ...pkValues, ...data }) }) : null;
   };
 }
 
@@ -129,33 +154,41 @@ export function prepareUpdate(
  *
  * @example
  * ```ts
- * const removed = await prepareDelete(post, { id: 7 }, parentRefs, resolve)(exec);
+ * const removed = await prepareDelete(statements, { id: 7 }, parentRefs)(exec);
  * ```
  */
 export function prepareDelete(
-  e: EntityModel,
+  q: EntityStatements,
   pkValues: PkValues,
   parentRefs: readonly ParentRef[] | undefined,
-  resolve: ResolveModel,
 ): WriteOne {
-  const ctx = scopeContext(e, resolve);
-  const where = rowWhere(e, pkValues, parentRefs, ctx);
-  const sql = `DELETE FROM ${e.table} WHERE ${where.join(' AND ')}`;
-  const values = ctx.params.values;
-  return async (exec) => {
-    if (e.dialect.returning) {
-      const [raw] = (await exec(`${sql} RETURNING ${e.selectList('')}`, values)).records;
+  const e = q.entity;
+  const where = (ctx: ScopeContext) => rowWhere(e, parentRefs, ctx).join(' AND ');
+  if (e.dialect.returning) {
+    const { sql, params } = q.get(q.key('delete', parentRefs), (ctx) => {
+      return `DELETE FROM ${e.table} WHERE ${where(ctx)} RETURNING ${e.selectList('')}`;
+    });
+    const values = params.bind(q.rowValues(pkValues, parentRefs));
+    return async (exec) => {
+      const [raw] = (await exec(sql, values)).records;
       return raw ? e.hydrate(raw) : null;
-    }
-    const [raw] = (await exec(selectRowSql(e, where), values)).records;
-    return raw && (await exec(sql, values)).affected ? e.hydrate(raw) : null;
+    };
+  }
+  const read = q.get(q.key('delete-read', parentRefs), (ctx) => selectRowSql(e, [where(ctx)]));
+  const remove = q.get(q.key('delete', parentRefs), (ctx) => `DELETE FROM ${e.table} WHERE ${where(ctx)}`);
+  return async (exec) => {
+    const [raw] = (await exec(read.sql, read.params.bind(q.rowValues(pkValues, parentRefs)))).records;
+    if (!raw) return null;
+    const { affected } = await exec(remove.sql, remove.params.bind(q.rowValues(pkValues, parentRefs)));
+    return affected ? e.hydrate(raw) : null;
   };
 }
 
 /** Reads one row back by primary key (MySQL/MariaDB, which have no `RETURNING`). */
-async function reread(e: EntityModel, exec: Executor, key: Row): Promise<Row> {
-  const params = new SqlParams(e.dialect);
-  const [raw] = (await exec(selectRowSql(e, keySql(e, e.table, key, params)), params.values)).records;
+async function reread(q: EntityStatements, exec: Executor, key: Row): Promise<Row> {
+  const e = q.entity;
+  const { sql, params } = q.get('reread', (ctx) => selectRowSql(e, keySql(e, e.table, ctx.params)));
+  const [raw] = (await exec(sql, params.bind(q.rowValues(key, undefined)))).records;
   if (!raw) throw new Error(`${e.name}: the written row could not be read back`);
   return e.hydrate(raw);
 }
