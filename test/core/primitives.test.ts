@@ -115,16 +115,15 @@ describe('sorting', () => {
 });
 
 describe('parent scope plan', () => {
-  const thread: ParentRef = {
-    model: 'thread',
-    pkValues: { id: 7 },
-    link: { childFields: ['thread_id'], parentFields: ['id'], childHoldsKey: true },
-  };
-  const category: ParentRef = {
-    model: 'category',
-    pkValues: { id: 3 },
-    link: { childFields: ['category_id'], parentFields: ['id'], childHoldsKey: true },
-  };
+  const ref = (
+    model: string,
+    pkValues: Record<string, unknown>,
+    childFields: string[],
+    parentFields: string[],
+    childHoldsKey: boolean,
+  ): ParentRef => ({ model, pkValues, link: { childFields, parentFields, childHoldsKey } });
+  const thread = ref('thread', { id: 7 }, ['thread_id'], ['id'], true);
+  const category = ref('category', { id: 3 }, ['category_id'], ['id'], true);
 
   test('a direct key is an equality; further ancestors an uncorrelated EXISTS', () => {
     assert.deepEqual(planParentScope([thread, category]), [
@@ -139,11 +138,7 @@ describe('parent scope plan', () => {
   });
 
   test('the reverse direction correlates the EXISTS with the outer row', () => {
-    const post: ParentRef = {
-      model: 'post',
-      pkValues: { id: 3 },
-      link: { childFields: ['id'], parentFields: ['thread_id'], childHoldsKey: false },
-    };
+    const post = ref('post', { id: 3 }, ['id'], ['thread_id'], false);
     assert.deepEqual(planParentScope([post]), [
       {
         kind: 'exists',
@@ -168,16 +163,9 @@ describe('parent scope plan', () => {
       }
       return out;
     };
-    const reverse: ParentRef = {
-      model: 'post',
-      pkValues: { id: 9 },
-      link: { childFields: ['id'], parentFields: ['thread_id'], childHoldsKey: false },
-    };
-    const translation: ParentRef = {
-      model: 'translation',
-      pkValues: { post_id: 9, language: 'en' },
-      link: { childFields: ['post_id', 'language'], parentFields: ['post_id', 'language'], childHoldsKey: true },
-    };
+    const reverse = ref('post', { id: 9 }, ['id'], ['thread_id'], false);
+    const key = ['post_id', 'language'];
+    const translation = ref('translation', { post_id: 9, language: 'en' }, key, key, true);
     const chains = [[], [thread], [thread, category], [reverse], [reverse, thread], [translation, reverse, thread]];
     for (const parents of chains) {
       assert.deepEqual(parentScopeValues(parents, primaryKeyOf, ['own']), ['own', ...walk(planParentScope(parents))]);
