@@ -4,7 +4,10 @@
  * warm-up, then the measured time is cut into short slices that visit the
  * servers in turn (the first one rotating), so a burst of background load
  * lands on neighbouring slices of every server, not on one server's whole
- * measurement. autocannon, fixed connections. Each slice also records the
+ * measurement. A slice starts only once the server measured before it has
+ * gone idle: autocannon leaves its last requests in flight, and a slow
+ * server's would otherwise run on, with their SQL, into its neighbour's
+ * slice. autocannon, fixed connections. Each slice also records the
  * CPU time the server process spent (Linux /proc), which background load
  * disturbs far less than req/s. Prints one JSON line: each target's slices,
  * in slice order.
@@ -56,6 +59,21 @@ function cpuTimeMs(pid: number): number {
   }
 }
 
+/**
+ * Waits until a process stops using CPU (no tick in 100 ms), at most `maxMs`:
+ * the requests autocannon left in flight have been answered.
+ */
+async function settle(pid: number, maxMs = 3000): Promise<void> {
+  const deadline = Date.now() + maxMs;
+  let last = cpuTimeMs(pid);
+  while (Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const now = cpuTimeMs(pid);
+    if (now === last || Number.isNaN(now)) return;
+    last = now;
+  }
+}
+
 const job = JSON.parse(process.argv[2] ?? '{}') as LoadJob;
 
 /** autocannon's request list for a target; its id sequence carries on from slice to slice. */
@@ -101,14 +119,20 @@ const run = async (i: number, duration: number): Promise<LoadResult> => {
     cpuMs: cpuTimeMs(job.targets[i]!.pid) - cpuBefore,
   };
 };
+/** A run, then a wait until the server has finished what the run left in flight. */
+const runSettled = async (i: number, duration: number): Promise<LoadResult> => {
+  const result = await run(i, duration);
+  await settle(job.targets[i]!.pid);
+  return result;
+};
 
 const n = job.targets.length;
-if (job.warmup > 0) for (let i = 0; i < n; i++) await run(i, job.warmup);
+if (job.warmup > 0) for (let i = 0; i < n; i++) await runSettled(i, job.warmup);
 const slices: LoadResult[][] = job.targets.map(() => []);
 for (let s = 0; s < job.slices; s++) {
   for (let k = 0; k < n; k++) {
     const i = (s + k) % n;
-    slices[i]!.push(await run(i, job.slice));
+    slices[i]!.push(await runSettled(i, job.slice));
   }
 }
 process.stdout.write(`${JSON.stringify(slices)}\n`);
