@@ -122,7 +122,16 @@ export function parentScopeValues(
   parents: readonly ParentRef[] | undefined,
   primaryKeyOf: PrimaryKeyOf,
   out: unknown[] = [],
-  from = 0,
+): unknown[] {
+  return scopeValuesFrom(parents, 0, primaryKeyOf, out);
+}
+
+/** {@link parentScopeValues} of the chain from level `from` up (`from` is the nearest parent of that plan). */
+function scopeValuesFrom(
+  parents: readonly ParentRef[] | undefined,
+  from: number,
+  primaryKeyOf: PrimaryKeyOf,
+  out: unknown[],
 ): unknown[] {
   const levels = parents?.length ?? 0;
   for (let i = from; i < levels; i++) {
@@ -153,7 +162,7 @@ export function parentExistsValues(
   const nearest = parents[0];
   if (!nearest) return out;
   for (const field of primaryKeyOf(nearest.model)) out.push(nearest.pkValues[field]);
-  return parentScopeValues(parents, primaryKeyOf, out, 1);
+  return scopeValuesFrom(parents, 1, primaryKeyOf, out);
 }
 
 /**

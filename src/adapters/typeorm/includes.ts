@@ -31,7 +31,7 @@ function inSql(model: EntityModel, qualifier: string, columns: readonly ColumnIn
   const mark = (info: ColumnInfo) => p.add((value) => model.persist(info, value));
   if (columns.length === 1) {
     const [info] = columns as [ColumnInfo];
-    if (model.dialect.arrayParams)
+    if (bindsArray(model, columns))
       return `${term(info)} = ANY(${p.add((keys) => (keys as unknown[]).map((v) => model.persist(info, v)))})`;
     return `${term(info)} IN (${Array.from({ length: count }, () => mark(info)).join(', ')})`;
   }
@@ -39,9 +39,13 @@ function inSql(model: EntityModel, qualifier: string, columns: readonly ColumnIn
   return `(${Array.from({ length: count }, tuple).join(' OR ')})`;
 }
 
+/** Whether {@link inSql} takes the keys as one array parameter: a single column, on a driver that binds arrays. */
+const bindsArray = (model: EntityModel, columns: readonly ColumnInfo[]) =>
+  columns.length === 1 && model.dialect.arrayParams;
+
 /** The raw parameter values of {@link inSql} for `keys`: one array, or every key's parts in order. */
 const inValues = (model: EntityModel, columns: readonly ColumnInfo[], keys: readonly unknown[][]): unknown[] =>
-  columns.length === 1 && model.dialect.arrayParams ? [keys.map((k) => k[0])] : keys.flat();
+  bindsArray(model, columns) ? [keys.map((k) => k[0])] : keys.flat();
 
 const infos = (model: EntityModel, join: readonly unknown[]) =>
   join.map((column) => model.byColumn.get(column as never) as ColumnInfo);
@@ -60,7 +64,7 @@ async function loadRelation(source: EntityModel, rows: Row[], join: RelationJoin
     const matched = through && junction ? infos(junction, through.junctionSource) : tCols;
     const inModel = junction ?? target;
     // One text for any number of keys with array parameters, else one per number of keys.
-    const shape = matched.length === 1 && inModel.dialect.arrayParams ? 'any' : String(keys.length);
+    const shape = bindsArray(inModel, matched) ? 'any' : String(keys.length);
     const statement = ctx.statement(`include|${join.name}|${shape}`, (p) => {
       const where = inSql(inModel, junction ? 'j' : 't', matched, keys.length, p);
       if (!through || !junction) {

@@ -165,9 +165,10 @@ export function prepareDelete(
   const e = q.entity;
   const where = (ctx: ScopeContext) => rowWhere(e, parentRefs, ctx).join(' AND ');
   if (e.dialect.returning) {
-    const { sql, params } = q.get(q.key('delete', parentRefs), (ctx) => {
-      return `DELETE FROM ${e.table} WHERE ${where(ctx)} RETURNING ${e.selectList('')}`;
-    });
+    const { sql, params } = q.get(
+      q.key('delete', parentRefs),
+      (ctx) => `DELETE FROM ${e.table} WHERE ${where(ctx)} RETURNING ${e.selectList('')}`,
+    );
     const values = params.bind(q.rowValues(pkValues, parentRefs));
     return async (exec) => {
       const [raw] = (await exec(sql, values)).records;
@@ -176,11 +177,11 @@ export function prepareDelete(
   }
   const read = q.get(q.key('delete-read', parentRefs), (ctx) => selectRowSql(e, [where(ctx)]));
   const remove = q.get(q.key('delete', parentRefs), (ctx) => `DELETE FROM ${e.table} WHERE ${where(ctx)}`);
+  // Both texts end in the same `where`, so they take the same values, converted alike.
+  const values = read.params.bind(q.rowValues(pkValues, parentRefs));
   return async (exec) => {
-    const [raw] = (await exec(read.sql, read.params.bind(q.rowValues(pkValues, parentRefs)))).records;
-    if (!raw) return null;
-    const { affected } = await exec(remove.sql, remove.params.bind(q.rowValues(pkValues, parentRefs)));
-    return affected ? e.hydrate(raw) : null;
+    const [raw] = (await exec(read.sql, values)).records;
+    return raw && (await exec(remove.sql, values)).affected ? e.hydrate(raw) : null;
   };
 }
 
