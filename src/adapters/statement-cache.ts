@@ -5,6 +5,7 @@
  *
  * @module
  */
+import type { SortData } from '../core/adapter.ts';
 import type { ParentLink, ParentRef } from '../core/parent-scope.ts';
 
 /**
@@ -38,6 +39,16 @@ export class StatementCache<T> {
     return statement;
   }
 }
+
+/**
+ * The sort part of a list statement's shape: its terms in order.
+ *
+ * @example
+ * ```ts
+ * sortShape([{ field: 'created_at', direction: 'desc' }, { field: 'id', direction: 'asc' }]); // 'created_at:desc,id:asc'
+ * ```
+ */
+export const sortShape = (sortData: SortData): string => sortData.map((t) => `${t.field}:${t.direction}`).join(',');
 
 /** A parent chain seen before: its shape, and the chains one level longer. */
 interface ChainNode {

@@ -12,7 +12,7 @@ import { and, type Column, count, type SQL, type Table } from 'drizzle-orm';
 import type { FilterData, PkValues, Row, SortData } from '../../core/adapter.ts';
 import type { PageSource } from '../../core/paginator.ts';
 import { type ParentRef, parentScopeValues, planParentScope } from '../../core/parent-scope.ts';
-import { ChainShapes, StatementCache } from '../statement-cache.ts';
+import { ChainShapes, StatementCache, sortShape } from '../statement-cache.ts';
 import { columnValues, type TableInfo, tableInfo } from './describe-table.ts';
 import { type LooseDb, type Prepared, prepareQuery } from './dialect.ts';
 import type { IncludePreparer } from './includes.ts';
@@ -160,8 +160,7 @@ export class TableQueries {
         count: async () => Number((await counter(where))[0]?.n ?? 0),
       };
     }
-    const sort = sortData.map((t) => `${t.field}:${t.direction}`).join(',');
-    const shape = `${filterShape(filters)}|${sort}${chains.shape(parentRefs)}`;
+    const shape = `${filterShape(filters)}|${sortShape(sortData)}${chains.shape(parentRefs)}`;
     const params = parentScopeValues(parentRefs, primaryKeyOf, filterParams(filters));
     const page = this.#statement(`list|${shape}`, () => {
       const bind = placeholderBinder();

@@ -15,6 +15,7 @@ import {
   type Row,
   type SortData,
 } from 'crud-collection';
+import { sortShape } from '../statement-cache.ts';
 import type { ColumnInfo, EntityModel } from './entity-model.ts';
 import type { Executor } from './executor.ts';
 import { equalsSql, rowWhere, type ScopeContext, scopeSql } from './scope.ts';
@@ -104,8 +105,7 @@ export function prepareSelectPage(
     if (value !== null) values.push(value);
   }
   parentScopeValues(parentRefs, q.primaryKeyOf, values);
-  const sort = sortData.length === 0 ? '' : sortData.map((t) => `${t.field}:${t.direction}`).join(',');
-  const key = `${shape}|${sort}${q.shape(parentRefs)}`;
+  const key = `${shape}|${sortShape(sortData)}${q.shape(parentRefs)}`;
   const from = (ctx: ScopeContext) => {
     const where = filters.map((info) =>
       filterData[info.wire] === null ? `${e.table}.${info.sql} IS NULL` : equalsSql(e, e.table, info, ctx.params),
