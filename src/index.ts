@@ -25,6 +25,7 @@ export {
   type Row,
   type SortData,
   type SortTerm,
+  type UpdateReturning,
 } from './core/adapter.ts';
 // Collections and their configuration.
 export { CRUDCollection, type GetRouterOptions } from './core/collection.ts';

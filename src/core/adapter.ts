@@ -39,6 +39,13 @@ export interface SortTerm {
 }
 /** Ordering terms, applied in order. */
 export type SortData = readonly SortTerm[];
+/**
+ * What {@link ORMAdapterBase.updateOne} hands back for a row it updated: the
+ * whole row (`'row'`, the default), or only its primary key (`'key'`, for a
+ * caller that needs to know no more than whether the row was there, as PATCH
+ * without an `updateOutSchema`; the adapter then reads nothing else back).
+ */
+export type UpdateReturning = 'row' | 'key';
 /** Relation names to load. */
 export type IncludeData = readonly string[];
 
@@ -87,8 +94,16 @@ export abstract class ORMAdapterBase<TModel = unknown> {
   /** Persists and returns the object; throws `ParentNotFoundError` when the parent chain does not exist. */
   abstract createOne(data: Row, parentRefs?: readonly ParentRef[]): Promise<Row>;
 
-  /** Updates by primary key within the parent chain; the updated object, or `null` when missing. */
-  abstract updateOne(pkValues: PkValues, data: Row, parentRefs?: readonly ParentRef[]): Promise<Row | null>;
+  /**
+   * Updates by primary key within the parent chain; the updated object, or `null`
+   * when missing. With `returning: 'key'` the object may hold only the primary key.
+   */
+  abstract updateOne(
+    pkValues: PkValues,
+    data: Row,
+    parentRefs?: readonly ParentRef[],
+    returning?: UpdateReturning,
+  ): Promise<Row | null>;
 
   /** Deletes by primary key within the parent chain; the deleted object, or `null` when missing. */
   abstract deleteOne(pkValues: PkValues, parentRefs?: readonly ParentRef[]): Promise<Row | null>;

@@ -259,9 +259,10 @@ export class CRUDCollection {
   }
 
   async updateOneHandler(pkValues: PkValues, updateData: Row, parentRefs: readonly ParentRef[]): Promise<unknown> {
-    const row = await this.ormAdapter.updateOne(pkValues, updateData, parentRefs);
+    const wanted = Boolean(this.updateOutSchema);
+    const row = await this.ormAdapter.updateOne(pkValues, updateData, parentRefs, wanted ? 'row' : 'key');
     if (row === null) throw new NotFoundError();
-    return this.updateOutSchema ? row : null;
+    return wanted ? row : null;
   }
 
   async deleteOneHandler(pkValues: PkValues, parentRefs: readonly ParentRef[]): Promise<unknown> {

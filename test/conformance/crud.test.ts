@@ -75,6 +75,8 @@ describeForum(
       const [row] = await s.rows('thread', { id: 1 });
       assert.equal(row?.title, 'Welcome!');
       assert.equal(Number(row?.category_id), 1);
+      const unchanged = await s.call('PATCH', '/threads/1', { title: 'Welcome!' });
+      assert.deepEqual([unchanged.status, unchanged.body], [200, null]);
     });
 
     test('PATCH and DELETE on a missing record give 404', async () => {

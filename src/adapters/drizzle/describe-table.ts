@@ -20,6 +20,8 @@ export interface TableInfo {
   readonly fieldByColumn: ReadonlyMap<string, string>;
   readonly fields: readonly FieldMeta[];
   readonly primaryKey: readonly string[];
+  /** The primary-key columns by field name: a `returning` selection of the key only. */
+  readonly keyColumns: Readonly<Record<string, Column>>;
   readonly foreignKeys: readonly ForeignKeyMeta[];
   /** Target table object of each foreign key, in `foreignKeys` order. */
   readonly foreignTables: readonly Table[];
@@ -104,6 +106,7 @@ export function tableInfo(table: Table): TableInfo {
     fieldByColumn: byName,
     fields,
     primaryKey,
+    keyColumns: Object.fromEntries(primaryKey.map((f) => [f, columns[f] as Column])),
     foreignKeys,
     foreignTables: config.foreignKeys.map((fk) => fk.foreignTable),
     converters,

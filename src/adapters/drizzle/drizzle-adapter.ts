@@ -6,6 +6,7 @@ import {
   type PkValues,
   type Row,
   type SortData,
+  type UpdateReturning,
 } from '../../core/adapter.ts';
 import type { CRUDConfigDict, CRUDConfigInit } from '../../core/crud-config.ts';
 import { ParentNotFoundError } from '../../core/errors.ts';
@@ -179,12 +180,17 @@ export class DrizzleAdapter<TTable extends Table = Table> extends ORMAdapterBase
     });
   }
 
-  async updateOne(pkValues: PkValues, data: Row, parentRefs?: readonly ParentRef[]): Promise<Row | null> {
+  async updateOne(
+    pkValues: PkValues,
+    data: Row,
+    parentRefs?: readonly ParentRef[],
+    returning: UpdateReturning = 'row',
+  ): Promise<Row | null> {
     const values = columnValues(this.#info, data);
     if (Object.keys(values).length === 0) return this.getOne(pkValues, [], parentRefs);
     return this.#run(async (db) => {
-      const row = await this.#queries.update(db, pkValues, values, parentRefs);
-      return row ? this.#withNullRelations(row) : null;
+      const row = await this.#queries.update(db, pkValues, values, parentRefs, returning);
+      return row && returning === 'row' ? this.#withNullRelations(row) : row;
     });
   }
 

@@ -6,7 +6,7 @@
  * @module
  */
 import { and, type Column, is, SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import type { Row } from '../../core/adapter.ts';
+import type { Row, UpdateReturning } from '../../core/adapter.ts';
 import type { TableInfo } from './describe-table.ts';
 import type { LooseDb } from './dialect.ts';
 import { pkEquals } from './scope.ts';
@@ -96,8 +96,8 @@ export async function insertRowIf(
 }
 
 /**
- * Updates one row by primary key within the scope; the updated row, or `null`
- * when no row matches.
+ * Updates one row by primary key within the scope; the updated row (only its
+ * key with `returning: 'key'`), or `null` when no row matches.
  *
  * @example
  * ```ts
@@ -110,16 +110,17 @@ export async function updateRow(
   pk: Readonly<Record<string, unknown>>,
   values: Record<string, unknown>,
   scope: ScopeBuilder,
+  returning: UpdateReturning = 'row',
 ): Promise<Row | null> {
   const table = info.table;
   const where = (d: LooseDb) => and(...pkEquals(table, table, pk, (v) => v), ...scope(d));
   if (info.dialect !== 'mysql') {
-    const [row] = await db.update(table).set(values).where(where(db)).returning();
+    const selection = returning === 'key' ? info.keyColumns : undefined;
+    const [row] = await db.update(table).set(values).where(where(db)).returning(selection);
     return row ?? null;
   }
   return db.transaction(async (tx: LooseDb) => {
-    const keyColumns = Object.fromEntries(info.primaryKey.map((f) => [f, info.columns[f]]));
-    const [found] = await tx.select(keyColumns).from(table).where(where(tx)).limit(1);
+    const [found] = await tx.select(info.keyColumns).from(table).where(where(tx)).limit(1);
     if (!found) return null;
     await tx
       .update(table)
@@ -127,6 +128,7 @@ export async function updateRow(
       .where(and(...pkEquals(table, table, pk, (v) => v)));
     const next = { ...pk };
     for (const field of info.primaryKey) if (values[field] !== undefined) next[field] = values[field];
+    if (returning === 'key') return next;
     const [row] = await byPk(tx, info, next);
     return row ?? null;
   });

@@ -9,7 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import { and, type Column, count, type SQL, type Table } from 'drizzle-orm';
-import type { FilterData, PkValues, Row, SortData } from '../../core/adapter.ts';
+import type { FilterData, PkValues, Row, SortData, UpdateReturning } from '../../core/adapter.ts';
 import type { PageSource } from '../../core/paginator.ts';
 import { type ParentRef, parentScopeValues, planParentScope } from '../../core/parent-scope.ts';
 import { ChainShapes, StatementCache, sortShape } from '../statement-cache.ts';
@@ -112,23 +112,41 @@ export class TableQueries {
     return row as Row;
   }
 
-  /** Updates the row with this key inside the parent chain; the updated row, or `null`. */
-  async update(db: LooseDb, pkValues: PkValues, values: Row, parentRefs?: readonly ParentRef[]): Promise<Row | null> {
+  /**
+   * Updates the row with this key inside the parent chain; the updated row (only
+   * its key with `returning: 'key'`, read back without relation keys), or `null`.
+   */
+  async update(
+    db: LooseDb,
+    pkValues: PkValues,
+    values: Row,
+    parentRefs: readonly ParentRef[] | undefined,
+    returning: UpdateReturning,
+  ): Promise<Row | null> {
     const fields = Object.keys(values);
     const pk = columnValues(this.#info, pkValues);
-    const key = `update|${fields.join(',')}${chains.shape(parentRefs)}`;
+    const key = `update|${returning}|${fields.join(',')}${chains.shape(parentRefs)}`;
     if (!this.#preparable(db, key, fields, (c) => c.onUpdateFn)) {
-      return updateRow(db, this.#info, pk, values, (tx) => this.#scope(tx, parentRefs));
+      return updateRow(db, this.#info, pk, values, (tx) => this.#scope(tx, parentRefs), returning);
     }
-    const statement = this.#statement(key, () => {
-      const bind = placeholderBinder();
-      const set = Object.fromEntries(fields.map((f) => [f, bind(undefined)]));
-      const where = and(...this.#pkWhere(pkValues, bind), ...this.#scope(db, parentRefs, bind));
-      return db.update(this.#table).set(set).where(where).returning();
-    });
-    const keys = this.#info.primaryKey.map((f) => pk[f]);
-    const params = parentScopeValues(parentRefs, primaryKeyOf, [...fields.map((f) => values[f]), ...keys]);
-    const [row] = await statement.run(placeholderValues(params));
+    const keyOnly = returning === 'key';
+    const statement = this.#statement(
+      key,
+      () => {
+        const bind = placeholderBinder();
+        const set = Object.fromEntries(fields.map((f) => [f, bind(undefined)]));
+        const where = and(...this.#pkWhere(pkValues, bind), ...this.#scope(db, parentRefs, bind));
+        return db
+          .update(this.#table)
+          .set(set)
+          .where(where)
+          .returning(keyOnly ? this.#info.keyColumns : undefined);
+      },
+      keyOnly ? [] : undefined,
+    );
+    const params = fields.map((f) => values[f]);
+    for (const f of this.#info.primaryKey) params.push(pk[f]);
+    const [row] = await statement.run(placeholderValues(parentScopeValues(parentRefs, primaryKeyOf, params)));
     return (row as Row | undefined) ?? null;
   }
 

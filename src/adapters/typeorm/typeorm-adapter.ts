@@ -20,6 +20,7 @@ import {
   type PkValues,
   type Row,
   type SortData,
+  type UpdateReturning,
 } from 'crud-collection';
 import type { DataSource, EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
 import { type GetSession as Sessions, withSession } from '../session.ts';
@@ -170,9 +171,15 @@ export class TypeORMAdapter<T extends ObjectLiteral = ObjectLiteral> extends ORM
     });
   }
 
-  async updateOne(pkValues: PkValues, data: Row, parentRefs?: readonly ParentRef[]): Promise<Row | null> {
-    const update = prepareUpdate(this.#queries, pkValues, data, parentRefs);
+  async updateOne(
+    pkValues: PkValues,
+    data: Row,
+    parentRefs?: readonly ParentRef[],
+    returning: UpdateReturning = 'row',
+  ): Promise<Row | null> {
+    const update = prepareUpdate(this.#queries, pkValues, data, parentRefs, returning);
     if (!update) return this.getOne(pkValues, [], parentRefs);
+    if (returning === 'key') return this.#session((manager) => update(this.#exec(manager)));
     return this.#written(update);
   }
 

@@ -17,6 +17,7 @@ import {
   parentKeyValues,
   planParentExists,
   type Row,
+  type UpdateReturning,
 } from 'crud-collection';
 import type { ColumnInfo, EntityModel } from './entity-model.ts';
 import type { Executor } from './executor.ts';
@@ -105,6 +106,7 @@ function parentCheck(q: EntityStatements, parentRefs: readonly ParentRef[]) {
 /**
  * `UPDATE … SET` the model fields of `data` (and `@UpdateDateColumn`s not given)
  * `WHERE pk = … AND <parent scope>`; `undefined` when `data` sets no column.
+ * With `returning: 'key'` nothing is read back: the write yields the row's key.
  *
  * @example
  * ```ts
@@ -117,18 +119,20 @@ export function prepareUpdate(
   pkValues: PkValues,
   data: Row,
   parentRefs: readonly ParentRef[] | undefined,
+  returning: UpdateReturning = 'row',
 ): WriteOne | undefined {
   const e = q.entity;
   const picked = e.pick(data);
   if (picked.length === 0) return undefined;
-  const update = q.get(`update|${fieldsKey(picked)}${q.shape(parentRefs)}`, (ctx) => {
+  const readBack = returning === 'row' && e.dialect.returning;
+  const update = q.get(`update|${returning}|${fieldsKey(picked)}${q.shape(parentRefs)}`, (ctx) => {
     const sets = picked.map(([info]) => `${info.sql} = ${placeholder(e, info, ctx)}`);
     for (const info of e.updateDate) {
       if (!picked.some(([given]) => given === info))
         sets.push(`${info.sql} = ${e.dialect.family === 'mysql' ? 'CURRENT_TIMESTAMP(6)' : 'CURRENT_TIMESTAMP'}`);
     }
     const sql = `UPDATE ${e.table} SET ${sets.join(', ')} WHERE ${rowWhere(e, parentRefs, ctx).join(' AND ')}`;
-    return e.dialect.returning ? `${sql} RETURNING ${e.selectList('')}` : sql;
+    return readBack ? `${sql} RETURNING ${e.selectList('')}` : sql;
   });
   const bound = update.params.bind(
     q.rowValues(
@@ -139,12 +143,14 @@ export function prepareUpdate(
   );
   return async (exec) => {
     const result = await exec(update.sql, bound);
-    if (e.dialect.returning) {
+    if (readBack) {
       const [raw] = result.records;
       return raw ? e.hydrate(raw) : null;
     }
-    // MySQL reports matched rows (FOUND_ROWS), so an update to equal values still counts
-    return result.affected ? await reread(q, exec, { ...pkValues, ...e.keyOf({ ...pkValues, ...data }) }) : null;
+    // The counts are of matched rows (MySQL through FOUND_ROWS), so an update to equal values still counts
+    if (!result.affected) return null;
+    const key = { ...pkValues, ...e.keyOf({ ...pkValues, ...data }) };
+    return returning === 'key' ? key : await reread(q, exec, key);
   };
 }
 
