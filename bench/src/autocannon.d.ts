@@ -15,6 +15,14 @@ declare module 'autocannon' {
     /** Seconds the run took. */
     duration: number;
   }
-  function autocannon(options: Record<string, unknown>): Promise<Result>;
+  /** A running load: a promise of its result that also reports each response. */
+  interface Instance extends PromiseLike<Result> {
+    /** `responseTime` in ms, from `process.hrtime` (fractional). */
+    on(
+      event: 'response',
+      listener: (client: unknown, statusCode: number, bytes: number, responseTime: number) => void,
+    ): this;
+  }
+  function autocannon(options: Record<string, unknown>): Instance;
   export default autocannon;
 }

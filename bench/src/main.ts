@@ -96,7 +96,7 @@ const report = [
   `Command: \`${benchEnv}npm run bench\` (from the repository root).`,
   '',
   `Run of ${new Date().toISOString()}, ${minutes} min: ${os.cpus().length} × ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, Node ${process.version}, PostgreSQL on the same machine.`,
-  `Settings: ${config.connections} connections, ${config.warmup} s warm-up, then ${config.slices} measured slices of ${config.slice} s per scenario and server, the servers taking turns slice by slice (req/s, p50 and p99 are the median slice's; × baseline is the median of the per-slice ratios), pool of ${config.poolSize} connections per server, SQL counted over ${config.countRequests} sequential requests.`,
+  `Settings: ${config.connections} connections, ${config.warmup} s warm-up, then ${config.slices} measured slices of ${config.slice} s per scenario and server, the servers taking turns slice by slice (req/s, p50 and p99 are the median slice's, p50 and p99 taken over every 2xx response's own time; × baseline is the median of the per-slice ratios, p99 × baseline the ratio of the two median p99s), pool of ${config.poolSize} connections per server, SQL counted over ${config.countRequests} sequential requests.`,
   '',
   resultsTable(measured, BASELINE),
   '',

@@ -24,13 +24,14 @@ const fixed = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits)
 
 export function resultsTable(rows: Row[], baseline: string): string {
   const lines = [
-    '| scenario | server | req/s | × baseline | p50 ms | p99 ms | server CPU µs/req | peak RSS MiB | SQL/req | non-2xx |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| scenario | server | req/s | × baseline | p50 ms | p99 ms | p99 × baseline | server CPU µs/req | peak RSS MiB | SQL/req | non-2xx |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const row of rows) {
     const ratio = row.server === baseline ? 1 : row.ratio;
+    const baseP99 = rows.find((r) => r.scenario === row.scenario && r.server === baseline)?.p99 ?? Number.NaN;
     lines.push(
-      `| ${SCENARIO_LABELS[row.scenario]} | ${row.server} | ${fixed(row.rps)} | ${fixed(ratio, 2)} | ${fixed(row.p50, 1)} | ${fixed(row.p99, 1)} | ${fixed(row.cpuUsPerRequest)} | ${fixed(row.peakRssMiB)} | ${fixed(row.sqlPerRequest, 2)} | ${row.non2xx} |`,
+      `| ${SCENARIO_LABELS[row.scenario]} | ${row.server} | ${fixed(row.rps)} | ${fixed(ratio, 2)} | ${fixed(row.p50, 2)} | ${fixed(row.p99, 2)} | ${fixed(row.p99 / baseP99, 2)} | ${fixed(row.cpuUsPerRequest)} | ${fixed(row.peakRssMiB)} | ${fixed(row.sqlPerRequest, 2)} | ${row.non2xx} |`,
     );
   }
   return lines.join('\n');
