@@ -438,6 +438,7 @@ for (const target of typeormTargets()) {
         );
         assert.deepEqual(tr, { post_id: 1, language: 'fr' });
       });
+
       test('deleteOne returns the deleted row; scoped; null when missing', async () => {
         const underPost = (id: number) => [ref(Post, { id }, link(['post_id'], ['id'], true))];
         assert.equal(await a.postTranslation.deleteOne({ post_id: 3, language: 'en' }, underPost(1)), null);
