@@ -79,6 +79,17 @@ describeForum(
       assert.deepEqual([unchanged.status, unchanged.body], [200, null]);
     });
 
+    test("the adapter's updateOne with returning 'key' answers only the key, or null when missing", async () => {
+      const { thread, postTranslation } = s.harness.adapters;
+      assert.deepEqual(await thread.updateOne({ id: 2 }, { title: 'Keyed' }, undefined, 'key'), { id: 2 });
+      assert.equal((await s.rows('thread', { id: 2 }))[0]?.title, 'Keyed');
+      // Equal values still find the row (MySQL counts matched rows, not changed ones).
+      assert.deepEqual(await thread.updateOne({ id: 2 }, { title: 'Keyed' }, undefined, 'key'), { id: 2 });
+      assert.equal(await thread.updateOne({ id: 999 }, { title: 'x' }, undefined, 'key'), null);
+      const key = { post_id: 1, language: 'fr' };
+      assert.deepEqual(await postTranslation.updateOne(key, { body: 'Salut' }, undefined, 'key'), key);
+    });
+
     test('PATCH and DELETE on a missing record give 404', async () => {
       assert.equal((await s.call('PATCH', '/threads/999', { title: 'x' })).status, 404);
       assert.equal((await s.call('DELETE', '/threads/999')).status, 404);
