@@ -125,7 +125,8 @@ export function prepareUpdate(
   const picked = e.pick(data);
   if (picked.length === 0) return undefined;
   const readBack = returning === 'row' && e.dialect.returning;
-  const update = q.get(`update|${returning}|${fieldsKey(picked)}${q.shape(parentRefs)}`, (ctx) => {
+  // Keyed by what the text depends on: with no RETURNING (MySQL) both modes share one statement.
+  const update = q.get(`update|${readBack ? 'row' : 'count'}|${fieldsKey(picked)}${q.shape(parentRefs)}`, (ctx) => {
     const sets = picked.map(([info]) => `${info.sql} = ${placeholder(e, info, ctx)}`);
     for (const info of e.updateDate) {
       if (!picked.some(([given]) => given === info))
