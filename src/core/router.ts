@@ -71,7 +71,9 @@ export interface CrudRouter {
 
 /**
  * For every path that serves some methods, a hidden route per missing method
- * answering 405 with an `Allow` header (rule E1).
+ * answering 405 with an `Allow` header (rule E1). The fillers of one path
+ * share one `handle` and one `schemas`, so a binding may register them as one
+ * route with several methods.
  */
 export function methodNotAllowedRoutes(routes: readonly CrudRoute[]): CrudRoute[] {
   const byPath = new Map<string, Set<HttpMethod>>();
@@ -86,21 +88,18 @@ export function methodNotAllowedRoutes(routes: readonly CrudRoute[]): CrudRoute[
   for (const [path, methods] of byPath) {
     const allow = [...methods].join(', ');
     const error = new HttpError('method_not_allowed', `Use one of: ${allow}`, { headers: { allow } });
-    for (const method of HTTP_METHODS) {
-      if (methods.has(method)) continue;
-      fillers.push({
-        method,
-        path,
-        name: 'methodNotAllowed',
-        operationId: '',
-        status: 405,
-        schemas: { json: {} },
-        tags: [],
-        hidden: true,
-        ...(roots.has(path) && { root: true }),
-        handle: () => Promise.reject(error),
-      });
-    }
+    const shared = {
+      path,
+      name: 'methodNotAllowed',
+      operationId: '',
+      status: 405,
+      schemas: { json: {} },
+      tags: [],
+      hidden: true,
+      ...(roots.has(path) && { root: true }),
+      handle: () => Promise.reject(error),
+    } as const;
+    for (const method of HTTP_METHODS) if (!methods.has(method)) fillers.push({ ...shared, method });
   }
   return fillers;
 }

@@ -24,6 +24,26 @@ describeForum('routing, dependencies and the OpenAPI document', (s) => {
     assert.equal((await call(reenabled, 'DELETE', '/tags/999')).status, 404);
   });
 
+  test('every missing method of a path answers 405, on the root with and without its trailing slash', async () => {
+    const app = Fastify();
+    const tags = new CRUDCollection({ ormAdapter: s.harness.adapters.tag, disableGetOne: true });
+    await app.register(toFastify(tags.getRouter({ prefix: '/tags' })));
+    for (const [method, url, allow] of [
+      ['PUT', '/tags', 'GET, POST'],
+      ['PATCH', '/tags/', 'GET, POST'],
+      ['DELETE', '/tags', 'GET, POST'],
+      ['GET', '/tags/1', 'PATCH, DELETE'],
+      ['HEAD', '/tags/1', 'PATCH, DELETE'],
+      ['POST', '/tags/1', 'PATCH, DELETE'],
+      ['PUT', '/tags/1', 'PATCH, DELETE'],
+    ] as const) {
+      const res = await call(app, method, url);
+      assert.equal(res.status, 405, `${method} ${url}`);
+      assert.equal(res.headers.allow, allow, `${method} ${url}`);
+    }
+    assert.equal((await call(app, 'GET', '/tags/')).status, 200);
+  });
+
   test('a dependency that throws 401 stops the request before any database work', async () => {
     const deny = () => {
       throw new HttpError(401, 'login required');

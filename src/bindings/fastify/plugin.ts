@@ -81,12 +81,40 @@ export function toFastify(router: CrudRouter): FastifyPluginAsync {
     app.setSerializerCompiler(serializerCompiler);
     app.setErrorHandler(problemHandler);
     app.removeContentTypeParser('text/plain');
-    for (const route of router.routes) {
+    for (const { route, methods } of sharedRoutes(router.routes)) {
       const url = fastifyPath(router.prefix, route.path);
-      const options = routeOptions(route, url);
+      const options = { ...routeOptions(route, url), method: methods.length === 1 ? route.method : methods };
       app.route(options);
       if (route.root && !url.endsWith('/'))
         app.route({ ...options, url: `${url}/`, schema: { ...options.schema, hide: true } });
     }
   };
+}
+
+/** Whether two routes differ in their method only (every other field the same value or object). */
+function differInMethodOnly(a: CrudRoute, b: CrudRoute): boolean {
+  const keys = Object.keys(a) as (keyof CrudRoute)[];
+  return keys.length === Object.keys(b).length && keys.every((key) => key === 'method' || a[key] === b[key]);
+}
+
+/**
+ * The routes with their methods, where routes that differ in method only (as
+ * the 405 fillers of a path do: they share one `handle` and `schemas`) become
+ * one: a Fastify route with several methods costs one route context, not one
+ * per method.
+ */
+function sharedRoutes(routes: readonly CrudRoute[]): { route: CrudRoute; methods: CrudRoute['method'][] }[] {
+  const merged: { route: CrudRoute; methods: CrudRoute['method'][] }[] = [];
+  const byHandle = new Map<CrudRoute['handle'], (typeof merged)[number]>();
+  for (const route of routes) {
+    const same = byHandle.get(route.handle);
+    if (same && differInMethodOnly(same.route, route)) {
+      same.methods.push(route.method);
+      continue;
+    }
+    const entry = { route, methods: [route.method] };
+    merged.push(entry);
+    byHandle.set(route.handle, entry);
+  }
+  return merged;
 }
