@@ -44,6 +44,9 @@ export interface Operation {
 
 const schemaOf = (overrides: ResolvedOverrides, marker: Marker) => overrides.get(marker)?.schema;
 
+/** The body of a PATCH without `updateOutSchema`. */
+const NULL_BODY = z.null();
+
 /** The operations of SPEC.md's route table. */
 export const OPERATIONS = {
   getMany: {
@@ -94,7 +97,7 @@ export const OPERATIONS = {
     markers: [PKFieldsDependency, UpdateSchemaDependency],
     summary: (model) => `Update one ${model}`,
     dependencies: (c) => c.updateDependencies,
-    response: (c) => c.updateOutSchema ?? z.null(),
+    response: (c) => c.updateOutSchema ?? NULL_BODY,
     call: (c, [pk, data], parents) => c.updateOneHandler(pk as PkValues, data as Row, parents),
   },
   deleteOne: {

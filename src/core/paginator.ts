@@ -58,6 +58,9 @@ export abstract class PaginatorBase {
   abstract paginate<T>(source: PageSource<T>): Promise<Page<T>>;
 }
 
+/** `page`/`per_page` query schemas by bounds (Zod schemas are immutable: collections share them). */
+const querySchemas = new Map<string, z.ZodObject>();
+
 /**
  * The default paginator: `page` ≥ 1 (default 1), `per_page` 1…`maxPerPage`
  * (default 20, max 100). It skips the count query when the page comes back
@@ -72,12 +75,18 @@ export class PagePaginator extends PaginatorBase {
   static defaultPerPage = 20;
   static maxPerPage = 100;
 
-  /** The query parameters this paginator reads, with its bounds. */
+  /** The query parameters this paginator reads, with its bounds; made once per class and bounds. */
   static querySchema(): z.ZodObject {
-    return z.object({
-      page: z.int().min(1).max(1_000_000).default(1).describe('Page number, from 1'),
-      per_page: z.int().min(1).max(this.maxPerPage).default(this.defaultPerPage).describe('Items per page'),
-    });
+    const key = `${this.maxPerPage}|${this.defaultPerPage}`;
+    let schema = querySchemas.get(key);
+    if (!schema) {
+      schema = z.object({
+        page: z.int().min(1).max(1_000_000).default(1).describe('Page number, from 1'),
+        per_page: z.int().min(1).max(this.maxPerPage).default(this.defaultPerPage).describe('Items per page'),
+      });
+      querySchemas.set(key, schema);
+    }
+    return schema;
   }
 
   /**
@@ -112,6 +121,9 @@ export class PagePaginator extends PaginatorBase {
   }
 }
 
+/** The page result's integers, one schema for every page. */
+const int = z.int();
+
 /**
  * The page result schema around an item schema (`PaginatorPage[T]` of the spec).
  *
@@ -121,10 +133,5 @@ export class PagePaginator extends PaginatorBase {
  * ```
  */
 export function PaginatorPage<T extends z.ZodType>(item: T) {
-  return z.object({
-    page: z.int(),
-    per_page: z.int(),
-    count: z.int(),
-    data: z.array(item),
-  });
+  return z.object({ page: int, per_page: int, count: int, data: z.array(item) });
 }

@@ -7,35 +7,70 @@
 import { z } from 'zod';
 import { type FieldMeta, fieldOf, type ModelMeta, SCALAR_KINDS } from './model-meta.ts';
 
+/**
+ * The value schemas that take no argument, made once: Zod schemas are
+ * immutable, so every field of every model shares them (a schema costs about
+ * a KiB of heap, and a router of many collections would otherwise hold
+ * thousands of equal ones).
+ */
+const VALUES = {
+  string: z.string(),
+  integer: z.int(),
+  number: z.number(),
+  boolean: z.boolean(),
+  datetime: z.iso.datetime({ offset: true, local: true }),
+  date: z.iso.date(),
+  uuid: z.uuid(),
+  unknown: z.unknown(),
+  /** A date-time as responses carry it: a string, whatever the driver returns. */
+  datetimeOut: z.string().meta({ format: 'date-time' }),
+} as const;
+
+const maxLengths = new Map<number, z.ZodString>();
+const wrapped = new WeakMap<z.ZodType, { nullable?: z.ZodType; optional?: z.ZodType }>();
+
+/** `schema.nullable()` or `schema.optional()`, made once per schema. */
+function wrap(schema: z.ZodType, how: 'nullable' | 'optional'): z.ZodType {
+  let cache = wrapped.get(schema);
+  if (!cache) wrapped.set(schema, (cache = {}));
+  cache[how] ??= how === 'nullable' ? schema.nullable() : schema.optional();
+  return cache[how];
+}
+
 /** The Zod type of one field's value, before nullability. */
 export function valueSchema(field: FieldMeta): z.ZodType {
   switch (field.kind) {
-    case 'string':
-      return field.maxLength ? z.string().max(field.maxLength) : z.string();
+    case 'string': {
+      const max = field.maxLength;
+      if (!max) return VALUES.string;
+      let schema = maxLengths.get(max);
+      if (!schema) maxLengths.set(max, (schema = z.string().max(max)));
+      return schema;
+    }
     case 'integer':
     case 'bigint':
-      return z.int();
+      return VALUES.integer;
     case 'number':
-      return z.number();
     case 'boolean':
-      return z.boolean();
     case 'datetime':
-      return z.iso.datetime({ offset: true, local: true });
     case 'date':
-      return z.iso.date();
     case 'uuid':
-      return z.uuid();
+      return VALUES[field.kind];
     case 'enum':
       return z.enum(field.enumValues as [string, ...string[]]);
     default:
-      return z.unknown();
+      return VALUES.unknown;
   }
 }
 
+/** A field's value schema, nullable when the field is. */
+const nullableValue = (field: FieldMeta) =>
+  field.nullable ? wrap(valueSchema(field), 'nullable') : valueSchema(field);
+
 /** The public type of a field: a date-time is written as a string, whatever the driver returns. */
 function outputSchema(field: FieldMeta): z.ZodType {
-  const value = field.kind === 'datetime' ? z.string().meta({ format: 'date-time' }) : valueSchema(field);
-  return field.nullable ? value.nullable() : value;
+  const value = field.kind === 'datetime' ? VALUES.datetimeOut : valueSchema(field);
+  return field.nullable ? wrap(value, 'nullable') : value;
 }
 
 /** A response object of the given fields, in model order. */
@@ -77,8 +112,9 @@ export function createObject(meta: ModelMeta, fields: ReadonlySet<string>): z.Zo
   const shape: Record<string, z.ZodType> = {};
   for (const field of meta.fields) {
     if (!fields.has(field.name)) continue;
-    const value = field.nullable ? valueSchema(field).nullable() : valueSchema(field);
-    shape[field.name] = field.nullable || field.hasClientDefault || field.serverGenerated ? value.optional() : value;
+    const value = nullableValue(field);
+    shape[field.name] =
+      field.nullable || field.hasClientDefault || field.serverGenerated ? wrap(value, 'optional') : value;
   }
   return z.object(shape);
 }
@@ -88,7 +124,7 @@ export function updateObject(meta: ModelMeta, fields: ReadonlySet<string>): z.Zo
   const shape: Record<string, z.ZodType> = {};
   for (const field of meta.fields) {
     if (!fields.has(field.name)) continue;
-    shape[field.name] = (field.nullable ? valueSchema(field).nullable() : valueSchema(field)).optional();
+    shape[field.name] = wrap(nullableValue(field), 'optional');
   }
   return z.object(shape);
 }
@@ -111,7 +147,7 @@ export function scalarFields(meta: ModelMeta, publicFields: ReadonlySet<string>)
 /** One optional exact-match query parameter per scalar field. */
 export function filterObject(fields: readonly FieldMeta[]): z.ZodObject {
   const shape: Record<string, z.ZodType> = {};
-  for (const field of fields) shape[field.name] = valueSchema(field).optional();
+  for (const field of fields) shape[field.name] = wrap(valueSchema(field), 'optional');
   return z.object(shape);
 }
 
