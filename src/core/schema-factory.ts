@@ -31,8 +31,8 @@ const wrapped = new WeakMap<z.ZodType, { nullable?: z.ZodType; optional?: z.ZodT
 
 /** `schema.nullable()` or `schema.optional()`, made once per schema. */
 function wrap(schema: z.ZodType, how: 'nullable' | 'optional'): z.ZodType {
-  let cache = wrapped.get(schema);
-  if (!cache) wrapped.set(schema, (cache = {}));
+  const cache = wrapped.get(schema) ?? {};
+  wrapped.set(schema, cache);
   cache[how] ??= how === 'nullable' ? schema.nullable() : schema.optional();
   return cache[how];
 }
@@ -43,8 +43,8 @@ export function valueSchema(field: FieldMeta): z.ZodType {
     case 'string': {
       const max = field.maxLength;
       if (!max) return VALUES.string;
-      let schema = maxLengths.get(max);
-      if (!schema) maxLengths.set(max, (schema = z.string().max(max)));
+      const schema = maxLengths.get(max) ?? z.string().max(max);
+      maxLengths.set(max, schema);
       return schema;
     }
     case 'integer':
