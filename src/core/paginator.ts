@@ -5,6 +5,7 @@
  * @module
  */
 import { z } from 'zod';
+import { cached } from './cache.ts';
 import { ReplaceSignatureDependency } from './dependencies.ts';
 
 /**
@@ -77,16 +78,12 @@ export class PagePaginator extends PaginatorBase {
 
   /** The query parameters this paginator reads, with its bounds; made once per class and bounds. */
   static querySchema(): z.ZodObject {
-    const key = `${this.maxPerPage}|${this.defaultPerPage}`;
-    let schema = querySchemas.get(key);
-    if (!schema) {
-      schema = z.object({
+    return cached(querySchemas, `${this.maxPerPage}|${this.defaultPerPage}`, () =>
+      z.object({
         page: z.int().min(1).max(1_000_000).default(1).describe('Page number, from 1'),
         per_page: z.int().min(1).max(this.maxPerPage).default(this.defaultPerPage).describe('Items per page'),
-      });
-      querySchemas.set(key, schema);
-    }
-    return schema;
+      }),
+    );
   }
 
   /**

@@ -5,6 +5,7 @@
  * @module
  */
 import { z } from 'zod';
+import { cached } from './cache.ts';
 import { type FieldMeta, fieldOf, type ModelMeta, SCALAR_KINDS } from './model-meta.ts';
 
 /**
@@ -27,25 +28,18 @@ const VALUES = {
 } as const;
 
 const maxLengths = new Map<number, z.ZodString>();
-const wrapped = new WeakMap<z.ZodType, { nullable?: z.ZodType; optional?: z.ZodType }>();
+const wrappers = { nullable: new WeakMap<z.ZodType, z.ZodType>(), optional: new WeakMap<z.ZodType, z.ZodType>() };
 
 /** `schema.nullable()` or `schema.optional()`, made once per schema. */
-function wrap(schema: z.ZodType, how: 'nullable' | 'optional'): z.ZodType {
-  const cache = wrapped.get(schema) ?? {};
-  wrapped.set(schema, cache);
-  cache[how] ??= how === 'nullable' ? schema.nullable() : schema.optional();
-  return cache[how];
-}
+const wrap = (schema: z.ZodType, how: 'nullable' | 'optional'): z.ZodType =>
+  cached(wrappers[how], schema, () => (how === 'nullable' ? schema.nullable() : schema.optional()));
 
 /** The Zod type of one field's value, before nullability. */
 export function valueSchema(field: FieldMeta): z.ZodType {
   switch (field.kind) {
     case 'string': {
       const max = field.maxLength;
-      if (!max) return VALUES.string;
-      const schema = maxLengths.get(max) ?? z.string().max(max);
-      maxLengths.set(max, schema);
-      return schema;
+      return max ? cached(maxLengths, max, () => z.string().max(max)) : VALUES.string;
     }
     case 'integer':
     case 'bigint':
