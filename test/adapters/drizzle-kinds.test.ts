@@ -100,6 +100,76 @@ describe('column kinds', () => {
   });
 });
 
+describe('keys', () => {
+  const meta = (model: Table) => new DrizzleAdapter({ model, getSession: noSession }).describe();
+  const keys = (model: Table) => {
+    const { primaryKey, foreignKeys } = meta(model);
+    return { primaryKey, foreignKeys };
+  };
+  const expected = {
+    primaryKey: ['owner_id', 'slot'],
+    foreignKeys: [
+      { fields: ['owner_id'], target: 'owner', references: ['id'] },
+      { fields: ['backup_id'], target: 'owner', references: ['id'] },
+    ],
+  };
+
+  test('inline references, and primaryKey() and foreignKey() of the extra config, in every dialect', () => {
+    const pgOwner = pg.pgTable('owner', { id: pg.integer('id').primaryKey() });
+    const pgSlot = pg.pgTable(
+      'slot',
+      {
+        owner_id: pg
+          .integer('owner_id')
+          .notNull()
+          .references(() => pgOwner.id),
+        slot: pg.integer('slot').notNull(),
+        backup_id: pg.integer('backup_id'),
+      },
+      (t) => [
+        pg.primaryKey({ columns: [t.owner_id, t.slot] }),
+        pg.index('slot_backup').on(t.backup_id),
+        pg.foreignKey({ columns: [t.backup_id], foreignColumns: [pgOwner.id] }),
+      ],
+    );
+    const myOwner = my.mysqlTable('owner', { id: my.int('id').primaryKey() });
+    const mySlot = my.mysqlTable(
+      'slot',
+      {
+        owner_id: my
+          .int('owner_id')
+          .notNull()
+          .references(() => myOwner.id),
+        slot: my.int('slot').notNull(),
+        backup_id: my.int('backup_id'),
+      },
+      (t) => [
+        my.primaryKey({ columns: [t.owner_id, t.slot] }),
+        my.foreignKey({ columns: [t.backup_id], foreignColumns: [myOwner.id] }),
+      ],
+    );
+    const liteOwner = lite.sqliteTable('owner', { id: lite.integer('id').primaryKey() });
+    const liteSlot = lite.sqliteTable(
+      'slot',
+      {
+        owner_id: lite
+          .integer('owner_id')
+          .notNull()
+          .references(() => liteOwner.id),
+        slot: lite.integer('slot').notNull(),
+        backup_id: lite.integer('backup_id'),
+      },
+      // The object form of the extra config, which Drizzle still accepts.
+      (t) => ({
+        pk: lite.primaryKey({ columns: [t.owner_id, t.slot] }),
+        backup: lite.foreignKey({ columns: [t.backup_id], foreignColumns: [liteOwner.id] }),
+      }),
+    );
+    for (const table of [pgSlot, mySlot, liteSlot]) assert.deepEqual(keys(table), expected);
+    assert.deepEqual(meta(pgOwner).primaryKey, ['id']);
+  });
+});
+
 describe('relations', () => {
   const student = lite.sqliteTable('student', { id: lite.integer('id').primaryKey(), name: lite.text('name') });
   const course = lite.sqliteTable('course', { id: lite.integer('id').primaryKey(), title: lite.text('title') });

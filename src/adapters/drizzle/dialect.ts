@@ -5,10 +5,7 @@
  *
  * @module
  */
-import { aliasedTable, type Column, entityKind, is, type Table } from 'drizzle-orm';
-import { getTableConfig as myTableConfig } from 'drizzle-orm/mysql-core/utils';
-import { getTableConfig as pgTableConfig } from 'drizzle-orm/pg-core';
-import { getTableConfig as liteTableConfig } from 'drizzle-orm/sqlite-core/utils';
+import { aliasedTable, type Column, entityKind, getTableName, is, type Table } from 'drizzle-orm';
 import { rowMapper } from './row-mapper.ts';
 
 /** The SQL family of a Drizzle table. MySQL covers MariaDB; neither has `RETURNING` in Drizzle. */
@@ -39,22 +36,56 @@ export interface NeutralTableConfig {
 }
 
 /**
- * Each dialect's table class as `is()` identifies it: by its entity kind,
+ * Each dialect's classes as `is()` identifies them: by their entity kind,
  * which is how Drizzle tells its classes apart across copies. Matching on the
- * kind lets the adapter load only the `utils` module (`getTableConfig`) of
- * SQLite and MySQL, not their whole query builders, which an app on another
- * database would carry unused. (Drizzle exports PostgreSQL's `getTableConfig`
- * only from `pg-core` itself.)
+ * kind, and reading a table's config through Drizzle's `Symbol.for` keys (also
+ * shared across copies), keeps every dialect's module out of the adapter: an
+ * app on PostgreSQL does not load the SQLite and MySQL query builders, nor one
+ * on SQLite PostgreSQL's (some 50 modules and 0.6 MiB of heap per dialect).
  */
 const kindOf = (kind: string) =>
   class {
     static readonly [entityKind] = kind;
   };
-const TABLE_KINDS = [
-  ['sqlite', kindOf('SQLiteTable')],
-  ['pg', kindOf('PgTable')],
-  ['mysql', kindOf('MySqlTable')],
-] as const;
+
+/** What identifies a dialect's table, its key builders and its inline foreign keys. */
+const DIALECTS = (
+  [
+    ['sqlite', 'SQLite'],
+    ['pg', 'Pg'],
+    ['mysql', 'MySql'],
+  ] as const
+).map(([dialect, prefix]) => ({
+  dialect,
+  table: kindOf(`${prefix}Table`),
+  primaryKeyBuilder: kindOf(`${prefix}PrimaryKeyBuilder`),
+  foreignKeyBuilder: kindOf(`${prefix}ForeignKeyBuilder`),
+  inlineForeignKeys: Symbol.for(`drizzle:${prefix}InlineForeignKeys`),
+  /** PostgreSQL hands its extra-config callback columns of their own; the others the table's. */
+  extraConfigColumns: Symbol.for(prefix === 'Pg' ? 'drizzle:ExtraConfigColumns' : 'drizzle:Columns'),
+}));
+
+const COLUMNS = Symbol.for('drizzle:Columns');
+const EXTRA_CONFIG_BUILDER = Symbol.for('drizzle:ExtraConfigBuilder');
+
+/** A built foreign key, as every dialect's `ForeignKey` is. */
+interface DrizzleForeignKey {
+  reference(): { columns: Column[]; foreignTable: Table; foreignColumns: Column[] };
+}
+
+/** An entry of a table's extra config: an index, a check, a key builder... */
+interface ConfigBuilder {
+  build(table: Table): unknown;
+}
+
+/** A table seen through the keys its dialect's `getTableConfig` reads. */
+type TableInternals = Record<symbol, unknown>;
+
+function dialectOf(table: unknown) {
+  const found = DIALECTS.find((d) => is(table, d.table));
+  if (!found) throw new TypeError('DrizzleAdapter: model must be a Drizzle table (sqliteTable, pgTable or mysqlTable)');
+  return found;
+}
 
 /**
  * The dialect of a table, or a `TypeError` for anything that is not a Drizzle table.
@@ -65,12 +96,13 @@ const TABLE_KINDS = [
  * ```
  */
 export function tableDialect(table: unknown): DrizzleDialect {
-  for (const [dialect, kind] of TABLE_KINDS) if (is(table, kind)) return dialect;
-  throw new TypeError('DrizzleAdapter: model must be a Drizzle table (sqliteTable, pgTable or mysqlTable)');
+  return dialectOf(table).dialect;
 }
 
 /**
- * The table's columns, keys and foreign keys, from its own dialect's `getTableConfig`.
+ * The table's columns, keys and foreign keys: what its own dialect's
+ * `getTableConfig` reads, the inline foreign keys (`.references()`) and the
+ * `primaryKey()` and `foreignKey()` of its extra config.
  *
  * @example
  * ```ts
@@ -78,24 +110,25 @@ export function tableDialect(table: unknown): DrizzleDialect {
  * ```
  */
 export function neutralTableConfig(table: Table): NeutralTableConfig {
-  const dialect = tableDialect(table);
-  const config =
-    dialect === 'sqlite'
-      ? liteTableConfig(table as Parameters<typeof liteTableConfig>[0])
-      : dialect === 'pg'
-        ? pgTableConfig(table as Parameters<typeof pgTableConfig>[0])
-        : myTableConfig(table as Parameters<typeof myTableConfig>[0]);
+  const d = dialectOf(table);
+  const internals = table as unknown as TableInternals;
+  const primaryKeys: Column[][] = [];
+  const foreignKeys = [...(internals[d.inlineForeignKeys] as DrizzleForeignKey[])];
+  const extraConfig = internals[EXTRA_CONFIG_BUILDER] as ((columns: unknown) => object) | undefined;
+  const extra = extraConfig?.(internals[d.extraConfigColumns]);
+  const builders = (Array.isArray(extra) ? extra.flat(1) : Object.values(extra ?? {})) as ConfigBuilder[];
+  for (const builder of builders) {
+    if (is(builder as unknown, d.primaryKeyBuilder))
+      primaryKeys.push((builder.build(table) as { columns: Column[] }).columns);
+    else if (is(builder as unknown, d.foreignKeyBuilder)) foreignKeys.push(builder.build(table) as DrizzleForeignKey);
+  }
   return {
-    name: config.name,
-    columns: config.columns as Column[],
-    primaryKeys: config.primaryKeys.map((pk) => pk.columns as Column[]),
-    foreignKeys: config.foreignKeys.map((fk) => {
-      const ref = fk.reference();
-      return {
-        columns: ref.columns as Column[],
-        foreignTable: ref.foreignTable as Table,
-        foreignColumns: ref.foreignColumns as Column[],
-      };
+    name: getTableName(table),
+    columns: Object.values(internals[COLUMNS] as Record<string, Column>),
+    primaryKeys,
+    foreignKeys: foreignKeys.map((fk) => {
+      const { columns, foreignTable, foreignColumns } = fk.reference();
+      return { columns, foreignTable, foreignColumns };
     }),
   };
 }
