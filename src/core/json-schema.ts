@@ -5,13 +5,19 @@
  * @module
  */
 import { z } from 'zod';
+import { cached } from './cache.ts';
 
 /** A JSON Schema document (draft-07, as Fastify's Ajv and @fastify/swagger expect). */
 export type JsonSchema = Record<string, unknown>;
 
+/** Conversions already made: routes sharing a schema (a model's public object) share its JSON Schema. */
+const converted = { input: new WeakMap<z.ZodType, JsonSchema>(), output: new WeakMap<z.ZodType, JsonSchema>() };
+
 /**
  * Converts a Zod schema for the request side (`input`) or the response side (`output`).
  * Request objects are closed (`additionalProperties: false`) so unknown keys are dropped.
+ * Each schema is converted once per side; the result is shared, so treat it as
+ * read-only (copy it to change it).
  *
  * @example
  * ```ts
@@ -19,6 +25,10 @@ export type JsonSchema = Record<string, unknown>;
  * ```
  */
 export function toJsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  return cached(converted[io], schema, () => convert(schema, io));
+}
+
+function convert(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   const json = simplifyNullable(
     z.toJSONSchema(schema, { target: 'draft-7', io, unrepresentable: 'any' }),
   ) as JsonSchema;

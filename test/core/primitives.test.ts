@@ -12,8 +12,10 @@ import {
   planParentExists,
   planParentScope,
   type ScopeCondition,
+  toJsonSchema,
   toProblem,
 } from 'crud-collection';
+import { z } from 'zod';
 import { parseSort } from '../../src/core/default-overrides.ts';
 
 describe('errors', () => {
@@ -35,6 +37,21 @@ describe('errors', () => {
       detail: 'Internal server error',
       code: 'internal',
     });
+  });
+});
+
+describe('toJsonSchema', () => {
+  test('nullable fields become type arrays; requests are closed; each schema converts once per side', () => {
+    const schema = z.object({ name: z.string(), note: z.string().nullable() });
+    const input = toJsonSchema(schema, 'input');
+    assert.deepEqual(input, {
+      type: 'object',
+      properties: { name: { type: 'string' }, note: { type: ['string', 'null'] } },
+      required: ['name', 'note'],
+      additionalProperties: false,
+    });
+    assert.equal(toJsonSchema(schema, 'input'), input);
+    assert.notEqual(toJsonSchema(schema, 'output'), input);
   });
 });
 

@@ -21,26 +21,39 @@ function createAjv(coerceTypes: Options['coerceTypes']): Ajv {
   return ajv;
 }
 
-function memo<T>(cache: Map<string, T>, key: string, make: () => T): T {
-  let value = cache.get(key);
-  if (value === undefined) {
-    value = make();
-    cache.set(key, value);
+/** Compiled schemas by the schema object Fastify hands over, then by its text. */
+class Compiled<T> {
+  readonly #byObject = new WeakMap<object, T>();
+  readonly #byText = new Map<string, T>();
+
+  /** The compiled `schema`: a route sharing a schema object with another skips even serialising it. */
+  get(schema: object, make: () => T): T {
+    let value = this.#byObject.get(schema);
+    if (value === undefined) {
+      const text = JSON.stringify(schema);
+      value = this.#byText.get(text) ?? make();
+      this.#byText.set(text, value);
+      this.#byObject.set(schema, value);
+    }
+    return value;
   }
-  return value;
 }
 
 let ajv: { strings: Ajv; json: Ajv } | undefined;
-const validators = new Map<string, ReturnType<Ajv['compile']>>();
-const serializers = new Map<string, (data: unknown) => string>();
+const validators = {
+  strings: new Compiled<ReturnType<Ajv['compile']>>(),
+  json: new Compiled<ReturnType<Ajv['compile']>>(),
+};
+const serializers = new Compiled<(data: unknown) => string>();
 
 /** Validates path and query with coercion, bodies without. */
 export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
   ajv ??= { strings: createAjv('array'), json: createAjv(false) };
-  const instance = httpPart === 'body' ? ajv.json : ajv.strings;
-  return memo(validators, `${httpPart === 'body'}${JSON.stringify(schema)}`, () => instance.compile(schema as object));
+  const part = httpPart === 'body' ? 'json' : 'strings';
+  const instance = ajv[part];
+  return validators[part].get(schema as object, () => instance.compile(schema as object));
 };
 
 /** Serialises responses with fast-json-stringify. */
 export const serializerCompiler: FastifySerializerCompiler<unknown> = ({ schema }) =>
-  memo(serializers, JSON.stringify(schema), () => fastJson(schema as Parameters<typeof fastJson>[0]));
+  serializers.get(schema as object, () => fastJson(schema as Parameters<typeof fastJson>[0]));
