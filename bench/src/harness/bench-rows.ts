@@ -28,6 +28,17 @@ export class BenchRows {
     return { first, last };
   }
 
+  /**
+   * Vacuums and analyses the tables the scenarios touch, so each scenario
+   * meets the same data with no dead rows left by the one before (or by
+   * earlier runs: PostgreSQL's autovacuum may be off, or not have run yet).
+   * Without it dead index entries pile up run after run, and the first server
+   * to scan them pays for marking them dead while the others do not.
+   */
+  async settle(): Promise<void> {
+    await this.#client.query('VACUUM (ANALYZE) post, thread, category, "user"');
+  }
+
   /** Removes the posts whose slug starts with the tag; returns how many there were. */
   async removeTagged(tag: string): Promise<number> {
     const result = await this.#client.query('DELETE FROM post WHERE slug LIKE $1', [`${BENCH_SLUG_PREFIX}${tag}%`]);

@@ -4,7 +4,8 @@
  * turn (load-worker.ts), so drift and bursts of background load hit all
  * servers alike. Each server keeps its median slice and the median of its
  * per-slice ratios to the baseline.
- * Write scenarios get fresh rows and leave none behind.
+ * Write scenarios get fresh rows and leave none behind, and every scenario
+ * starts on vacuumed tables.
  */
 import { config } from '../config.ts';
 import { type Measured, medianSlices } from './aggregate.ts';
@@ -38,6 +39,7 @@ export async function loadPass(
     const runnable = servers
       .map((_, i) => servers[(i + index) % servers.length]!)
       .filter((server) => builderFor(server.def.dialect, scenario));
+    await rows.settle();
     const tags = runnable.map((server) => `${runTag}-${server.def.name}-${scenario}`);
     const targets = [];
     for (const [i, server] of runnable.entries()) {
