@@ -33,10 +33,16 @@ export class BenchRows {
    * meets the same data with no dead rows left by the one before (or by
    * earlier runs: PostgreSQL's autovacuum may be off, or not have run yet).
    * Without it dead index entries pile up run after run, and the first server
-   * to scan them pays for marking them dead while the others do not.
+   * to scan them pays for marking them dead while the others do not. Then a
+   * checkpoint, which restarts PostgreSQL's checkpoint timer (5 minutes by
+   * default, longer than a scenario), so no timed checkpoint lands in the
+   * middle of a scenario and slows whichever server runs then.
    */
   async settle(): Promise<void> {
     await this.#client.query('VACUUM (ANALYZE) post, thread, category, "user"');
+    await this.#client.query('CHECKPOINT').catch(() => {
+      // only superusers and pg_checkpoint members may: the timer then runs on
+    });
   }
 
   /** Removes the posts whose slug starts with the tag; returns how many there were. */
