@@ -21,6 +21,7 @@ export interface RouteSchemas {
   readonly body?: z.ZodType;
   /** The body of the success response; absent for a free-form one. */
   readonly response?: z.ZodType;
+  /** Shared by every route with the same Zod schema ({@link toJsonSchema}): read-only. */
   readonly json: {
     readonly params?: JsonSchema;
     readonly query?: JsonSchema;

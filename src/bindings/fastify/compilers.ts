@@ -31,8 +31,11 @@ class Compiled<T> {
     let value = this.#byObject.get(schema);
     if (value === undefined) {
       const text = JSON.stringify(schema);
-      value = this.#byText.get(text) ?? make();
-      this.#byText.set(text, value);
+      value = this.#byText.get(text);
+      if (value === undefined) {
+        value = make();
+        this.#byText.set(text, value);
+      }
       this.#byObject.set(schema, value);
     }
     return value;
