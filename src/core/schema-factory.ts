@@ -57,15 +57,13 @@ export function valueSchema(field: FieldMeta): z.ZodType {
   }
 }
 
-/** A field's value schema, nullable when the field is. */
-const nullableValue = (field: FieldMeta) =>
-  field.nullable ? wrap(valueSchema(field), 'nullable') : valueSchema(field);
+/** A field's value schema (or `value`), nullable when the field is. */
+const nullableValue = (field: FieldMeta, value = valueSchema(field)) =>
+  field.nullable ? wrap(value, 'nullable') : value;
 
 /** The public type of a field: a date-time is written as a string, whatever the driver returns. */
-function outputSchema(field: FieldMeta): z.ZodType {
-  const value = field.kind === 'datetime' ? VALUES.datetimeOut : valueSchema(field);
-  return field.nullable ? wrap(value, 'nullable') : value;
-}
+const outputSchema = (field: FieldMeta): z.ZodType =>
+  nullableValue(field, field.kind === 'datetime' ? VALUES.datetimeOut : valueSchema(field));
 
 /** A response object of the given fields, in model order. */
 export function objectOf(meta: ModelMeta, fields: ReadonlySet<string>): z.ZodObject {
