@@ -33,7 +33,8 @@ await rows.connect();
 
 const scenarios = SCENARIOS.filter((s) => !config.scenarios || config.scenarios.includes(s));
 const skipped = new Map<string, string>();
-const wanted = SERVERS.filter((s) => !config.only || config.only.includes(s.name) || s.name === BASELINE);
+const named = (s: ServerDef) => (config.only ? config.only.includes(s.name) : !s.optIn);
+const wanted = SERVERS.filter((s) => named(s) || s.name === BASELINE);
 const candidates: ServerDef[] = [];
 for (const def of wanted) {
   const why = def.unavailable?.();

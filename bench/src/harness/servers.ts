@@ -4,10 +4,12 @@
  * reserved; it joins the run by filling in its entry.
  */
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Dialect } from './scenarios.ts';
 
 const file = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url));
+/** crud-collection's own zod (4; the bench's top-level zod is Platformatic's 3), as `link-library.ts` nests it. */
+const zodOfLibrary = file('../node_modules/crud-collection/node_modules/zod/index.js');
 /**
  * A server as production runs it: its JavaScript, compiled from `src/` into
  * `bench/dist/` by `npm run build:servers` (part of `npm run bench`), on plain
@@ -26,6 +28,8 @@ export interface ServerDef {
   env?: Record<string, string>;
   /** Why it cannot run here, or undefined when it can. */
   unavailable?: () => string | undefined;
+  /** A control rather than a contender: it runs only when `BENCH_SERVERS` names it. */
+  optIn?: boolean;
 }
 
 /** The baseline every ratio is taken against. */
@@ -62,6 +66,17 @@ export const SERVERS: ServerDef[] = [
     dialect: 'crud',
     args: compiled('servers/handwritten/server.ts'),
     env: { MODE: 'prepared' },
+  },
+  {
+    // The memory control: `hand-prepared` with the zod 4 that crud-collection
+    // loads, imported before the server starts and never used. Its peak RSS
+    // minus hand-prepared's is what the schema library alone costs.
+    name: 'hand-prepared-zod',
+    description: 'hand-prepared with zod 4 imported and unused (memory control)',
+    dialect: 'crud',
+    args: ['--import', pathToFileURL(zodOfLibrary).href, ...compiled('servers/handwritten/server.ts')],
+    env: { MODE: 'prepared' },
+    optIn: true,
   },
   {
     name: 'platformatic',
