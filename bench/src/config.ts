@@ -21,7 +21,7 @@ export const config = {
   countRequests: num('BENCH_COUNT_REQUESTS', 20),
   /** Pool size every server gets, so none wins by holding more connections. */
   poolSize: num('BENCH_POOL_SIZE', 10),
-  /** Comma-separated server names to run (default: all available). */
+  /** Comma-separated server names to run (default: all available but the opt-in controls). */
   only: process.env.BENCH_SERVERS?.split(',').filter(Boolean),
   /** Comma-separated scenario names to run (default: all). */
   scenarios: process.env.BENCH_SCENARIOS?.split(',').filter(Boolean),
