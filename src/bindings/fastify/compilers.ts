@@ -14,6 +14,7 @@ import { Ajv, type Options } from 'ajv';
 import addFormats from 'ajv-formats';
 import fastJson from 'fast-json-stringify';
 import type { FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
+import { cached } from '../../core/cache.ts';
 
 function createAjv(coerceTypes: Options['coerceTypes']): Ajv {
   const ajv = new Ajv({ coerceTypes, useDefaults: true, removeAdditional: true, allErrors: true, strict: false });
@@ -28,17 +29,7 @@ class Compiled<T> {
 
   /** The compiled `schema`: a route sharing a schema object with another skips even serialising it. */
   get(schema: object, make: () => T): T {
-    let value = this.#byObject.get(schema);
-    if (value === undefined) {
-      const text = JSON.stringify(schema);
-      value = this.#byText.get(text);
-      if (value === undefined) {
-        value = make();
-        this.#byText.set(text, value);
-      }
-      this.#byObject.set(schema, value);
-    }
-    return value;
+    return cached(this.#byObject, schema, () => cached(this.#byText, JSON.stringify(schema), make));
   }
 }
 
