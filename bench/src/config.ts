@@ -19,6 +19,8 @@ export const config = {
   slice: num('BENCH_SLICE', 1),
   /** Requests per scenario in the statement-counting pass. */
   countRequests: num('BENCH_COUNT_REQUESTS', 20),
+  /** Requests per window (warm-up, then measured windows) of a single-row scenario in `npm run bench:instructions`. */
+  instructionRequests: num('BENCH_INSTRUCTION_REQUESTS', 1000),
   /** Pool size every server gets, so none wins by holding more connections. */
   poolSize: num('BENCH_POOL_SIZE', 10),
   /** Comma-separated server names to run (default: all available but the opt-in controls). */

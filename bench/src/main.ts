@@ -5,14 +5,21 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { config, databaseUrl } from './config.ts';
 import { setupDatabase } from './db/setup.ts';
 import { BenchRows } from './harness/bench-rows.ts';
 import { linkLibrary } from './harness/link-library.ts';
 import { loadPass } from './harness/load-pass.ts';
-import { cpuTable, type Row, resultsTable, slicesTable, writeIntoResults } from './harness/report.ts';
+import {
+  commandLine,
+  cpuTable,
+  type Row,
+  resultsTable,
+  runLine,
+  slicesTable,
+  writeIntoResults,
+} from './harness/report.ts';
 import { compareResponses } from './harness/response-check.ts';
 import { routerBuildPass, routerBuildTable } from './harness/router-build-pass.ts';
 import { builderFor, SCENARIOS, type Scenario } from './harness/scenarios.ts';
@@ -87,16 +94,10 @@ const crudRan = servers.some((s) => s.def.name === 'crud-collection');
 const builds = crudRan ? await routerBuildPass(log) : [];
 
 // 4. Report.
-const minutes = ((performance.now() - started) / 60_000).toFixed(1);
-const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
-const benchEnv = Object.entries(process.env)
-  .filter(([key]) => key.startsWith('BENCH_'))
-  .map(([key, value]) => `${key}=${value} `)
-  .join('');
 const report = [
-  `Command: \`${benchEnv}npm run bench\` (from the repository root).`,
+  commandLine('bench'),
   '',
-  `Run of ${new Date().toISOString()}, ${minutes} min: ${os.cpus().length} × ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, Node ${process.version}, PostgreSQL on the same machine.`,
+  runLine(started),
   `Settings: ${config.connections} connections, ${config.warmup} s warm-up, then ${config.slices} measured slices of ${config.slice} s per scenario and server, the servers taking turns slice by slice (req/s, p50 and p99 are the median slice's, p50 and p99 taken over every 2xx response's own time; × baseline is the median of the per-slice ratios, p99 × baseline the ratio of the two median p99s), pool of ${config.poolSize} connections per server, SQL counted over ${config.countRequests} sequential requests.`,
   '',
   resultsTable(measured, BASELINE),

@@ -1,5 +1,7 @@
 /** The results as a Markdown table, and its place in RESULTS.md between two markers. */
 import { readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import type { InstructionCount } from './instruction-pass.ts';
 import { SCENARIO_LABELS, type Scenario } from './scenarios.ts';
 
 export interface Row {
@@ -69,13 +71,60 @@ export function cpuTable(rows: Row[], servers: readonly string[], baseline: stri
   return lines.join('\n');
 }
 
-/** Replaces the text between `<!-- results:start -->` and `<!-- results:end -->`. */
-export function writeIntoResults(path: string, markdown: string): void {
+/** Instructions per request by scenario: the baseline's, then each server's with its ratio to it. */
+export function instructionsTable(counts: InstructionCount[], servers: readonly string[], baseline: string): string {
+  const find = (scenario: Scenario, server: string) =>
+    counts.find((c) => c.scenario === scenario && c.server === server);
+  const of = (scenario: Scenario, server: string) => find(scenario, server)?.perRequest ?? Number.NaN;
+  const mark = (scenario: Scenario, server: string) => (find(scenario, server)?.settled === false ? '*' : '');
+  const lines = [
+    `| scenario | ${baseline} | ${servers.map((s) => `${s} (×)`).join(' | ')} |`,
+    `|---|---:|${servers.map(() => '---:').join('|')}|`,
+  ];
+  for (const scenario of new Set(counts.map((c) => c.scenario))) {
+    const base = of(scenario, baseline);
+    const cells = servers.map(
+      (server) => `${fixed(of(scenario, server))}${mark(scenario, server)} (${fixed(of(scenario, server) / base, 3)})`,
+    );
+    lines.push(`| ${SCENARIO_LABELS[scenario]} | ${fixed(base)}${mark(scenario, baseline)} | ${cells.join(' | ')} |`);
+  }
+  return lines.join('\n');
+}
+
+/** Each count's measured windows, in thousands of instructions per request, so their spread shows. */
+export function instructionWindowsTable(counts: InstructionCount[]): string {
+  const lines = ['| scenario | server | per request in each measured window (thousands) |', '|---|---|---|'];
+  for (const c of counts) {
+    const windows = c.windows.map((w) => fixed(w / 1000)).join(' · ');
+    lines.push(`| ${SCENARIO_LABELS[c.scenario]} | ${c.server} | ${windows} |`);
+  }
+  return lines.join('\n');
+}
+
+/** The command that made a report: `npm run <script>` with the `BENCH_` settings it ran under. */
+export function commandLine(script: string): string {
+  const settings = Object.entries(process.env)
+    .filter(([key]) => key.startsWith('BENCH_'))
+    .map(([key, value]) => `${key}=${value} `)
+    .join('');
+  return `Command: \`${settings}npm run ${script}\` (from the repository root).`;
+}
+
+/** When a run started (`performance.now()`) took how long, on what machine. */
+export function runLine(started: number): string {
+  const minutes = ((performance.now() - started) / 60_000).toFixed(1);
+  const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+  const ram = (os.totalmem() / 2 ** 30).toFixed(1);
+  return `Run of ${new Date().toISOString()}, ${minutes} min: ${os.cpus().length} × ${cpu}, ${ram} GiB RAM, Node ${process.version}, PostgreSQL on the same machine.`;
+}
+
+/** Replaces the text between `<!-- {section}:start -->` and `<!-- {section}:end -->`. */
+export function writeIntoResults(path: string, markdown: string, section = 'results'): void {
   const text = readFileSync(path, 'utf8');
-  const start = '<!-- results:start -->';
-  const end = '<!-- results:end -->';
+  const start = `<!-- ${section}:start -->`;
+  const end = `<!-- ${section}:end -->`;
   const a = text.indexOf(start);
   const b = text.indexOf(end);
-  if (a < 0 || b < a) throw new Error(`${path} lacks the results markers`);
+  if (a < 0 || b < a) throw new Error(`${path} lacks the ${section} markers`);
   writeFileSync(path, `${text.slice(0, a + start.length)}\n${markdown}\n${text.slice(b)}`);
 }

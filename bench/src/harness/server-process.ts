@@ -16,14 +16,22 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+export interface StartOptions {
+  /** How long to wait for `READY`. */
+  timeoutMs?: number;
+  /** A command the server runs under, its arguments before Node's (`['valgrind', '--tool=callgrind']`). */
+  wrapper?: readonly string[];
+}
+
 export async function startServer(
   def: ServerDef,
   port: number,
   databaseUrl: string,
   poolSize: number,
-  timeoutMs = 60_000,
+  { timeoutMs = 60_000, wrapper = [] }: StartOptions = {},
 ): Promise<RunningServer> {
-  const child: ChildProcess = spawn(process.execPath, def.args, {
+  const [command = process.execPath, ...args] = [...wrapper, process.execPath, ...def.args];
+  const child: ChildProcess = spawn(command, args, {
     env: { ...process.env, ...def.env, PORT: String(port), DATABASE_URL: databaseUrl, POOL_SIZE: String(poolSize) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

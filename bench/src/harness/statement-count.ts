@@ -5,25 +5,10 @@
  */
 import { config } from '../config.ts';
 import { startCounterProxy } from './pg-counter-proxy.ts';
-import { type BenchRequest, builderFor, type Scenario, type ScenarioContext } from './scenarios.ts';
+import { builderFor, type Scenario, type ScenarioContext } from './scenarios.ts';
+import { send } from './send.ts';
 import { startServer } from './server-process.ts';
 import type { ServerDef } from './servers.ts';
-
-async function send(base: string, r: BenchRequest, retry = true): Promise<number> {
-  try {
-    const response = await fetch(base + r.path, {
-      method: r.method,
-      headers: r.body === undefined ? {} : { 'content-type': 'application/json' },
-      body: r.body === undefined ? undefined : JSON.stringify(r.body),
-    });
-    await response.arrayBuffer();
-    return response.status;
-  } catch (error) {
-    // A kept-alive socket the server closed fails once; a dead server fails again.
-    if (retry) return send(base, r, false);
-    throw error;
-  }
-}
 
 export async function countStatements(
   def: ServerDef,

@@ -1,0 +1,68 @@
+/**
+ * `npm run bench:instructions`: instructions per request of crud-collection
+ * (Drizzle and TypeORM) and of the hand-written baseline, counted by callgrind
+ * (harness/instruction-pass.ts), into RESULTS.md. Opt-in and slow (each server
+ * runs some 50 times slower under valgrind), it answers what the timed run
+ * cannot on a noisy machine: how much work the library adds per request.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { config, databaseUrl } from './config.ts';
+import { setupDatabase } from './db/setup.ts';
+import { BenchRows } from './harness/bench-rows.ts';
+import { callgrindMissing, instructionPass } from './harness/instruction-pass.ts';
+import { linkLibrary } from './harness/link-library.ts';
+import {
+  commandLine,
+  instructionsTable,
+  instructionWindowsTable,
+  runLine,
+  writeIntoResults,
+} from './harness/report.ts';
+import { SCENARIOS } from './harness/scenarios.ts';
+import { BASELINE, SERVERS } from './harness/servers.ts';
+
+const log = (line: string) => console.log(line);
+const started = performance.now();
+const here = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url));
+
+const missing = callgrindMissing();
+if (missing) {
+  log(`bench:instructions cannot run: ${missing}`);
+  process.exit(1);
+}
+linkLibrary();
+execFileSync('npm', ['run', 'build:servers', '--silent'], { cwd: here(''), stdio: 'inherit' });
+await setupDatabase(log);
+const rows = new BenchRows(databaseUrl());
+await rows.connect();
+
+const scenarios = SCENARIOS.filter((s) => !config.scenarios || config.scenarios.includes(s));
+const names = config.only ?? ['crud-collection', 'crud-collection-typeorm'];
+const defs = SERVERS.filter((s) => (names.includes(s.name) || s.name === BASELINE) && !s.unavailable?.());
+let result: Awaited<ReturnType<typeof instructionPass>>;
+try {
+  result = await instructionPass(defs, scenarios, rows, Date.now().toString(36), log);
+} finally {
+  await rows.close();
+}
+
+const others = defs.map((d) => d.name).filter((name) => name !== BASELINE && !result.failed.has(name));
+const report = [
+  commandLine('bench:instructions'),
+  '',
+  runLine(started),
+  `Settings: valgrind's callgrind, each server alone, pool of ${config.poolSize} connections; per scenario four windows of warm-up, then measured windows until three in a row agree within 2 % of their median (shown; * where none did within eight windows: the median of the last five); windows of ${config.instructionRequests} requests (half as many for the list, a fifth for the include), 4 at a time. Instructions of every thread of the server process, per request; × is against ${BASELINE}.`,
+  '',
+  instructionsTable(result.counts, others, BASELINE),
+  '',
+  '**Each measured window** (the four warm-up windows before them are not shown):',
+  '',
+  instructionWindowsTable(result.counts),
+  ...[...result.failed].map(([name, why]) => `\n- ${name} not counted: ${why}`),
+].join('\n');
+mkdirSync(here('results'), { recursive: true });
+writeFileSync(here('results/instructions.md'), `${report}\n`);
+if (process.env.BENCH_WRITE_RESULTS !== '0') writeIntoResults(here('RESULTS.md'), report, 'instructions');
+log(`\n${report}`);
