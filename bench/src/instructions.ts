@@ -5,14 +5,11 @@
  * runs some 50 times slower under valgrind), it answers what the timed run
  * cannot on a noisy machine: how much work the library adds per request.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { config, databaseUrl } from './config.ts';
-import { setupDatabase } from './db/setup.ts';
-import { BenchRows } from './harness/bench-rows.ts';
+import { config } from './config.ts';
 import { callgrindMissing, instructionPass } from './harness/instruction-pass.ts';
-import { linkLibrary } from './harness/link-library.ts';
+import { prepareRun } from './harness/prepare-run.ts';
 import {
   commandLine,
   instructionsTable,
@@ -20,7 +17,6 @@ import {
   runLine,
   writeIntoResults,
 } from './harness/report.ts';
-import { SCENARIOS } from './harness/scenarios.ts';
 import { BASELINE, SERVERS } from './harness/servers.ts';
 
 const log = (line: string) => console.log(line);
@@ -32,13 +28,7 @@ if (missing) {
   log(`bench:instructions cannot run: ${missing}`);
   process.exit(1);
 }
-linkLibrary();
-execFileSync('npm', ['run', 'build:servers', '--silent'], { cwd: here(''), stdio: 'inherit' });
-await setupDatabase(log);
-const rows = new BenchRows(databaseUrl());
-await rows.connect();
-
-const scenarios = SCENARIOS.filter((s) => !config.scenarios || config.scenarios.includes(s));
+const { rows, scenarios } = await prepareRun(log);
 const names = config.only ?? ['crud-collection', 'crud-collection-typeorm'];
 const defs = SERVERS.filter((s) => (names.includes(s.name) || s.name === BASELINE) && !s.unavailable?.());
 let result: Awaited<ReturnType<typeof instructionPass>>;

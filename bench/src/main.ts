@@ -3,14 +3,11 @@
  * server on every scenario, time router builds, and write the table into
  * RESULTS.md (and results/latest.json).
  */
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { config, databaseUrl } from './config.ts';
-import { setupDatabase } from './db/setup.ts';
-import { BenchRows } from './harness/bench-rows.ts';
-import { linkLibrary } from './harness/link-library.ts';
 import { loadPass } from './harness/load-pass.ts';
+import { prepareRun } from './harness/prepare-run.ts';
 import {
   commandLine,
   cpuTable,
@@ -22,7 +19,7 @@ import {
 } from './harness/report.ts';
 import { compareResponses } from './harness/response-check.ts';
 import { routerBuildPass, routerBuildTable } from './harness/router-build-pass.ts';
-import { builderFor, SCENARIOS, type Scenario } from './harness/scenarios.ts';
+import { builderFor, type Scenario } from './harness/scenarios.ts';
 import { freePort, type RunningServer, startServer } from './harness/server-process.ts';
 import { BASELINE, SERVERS, type ServerDef } from './harness/servers.ts';
 import { countStatements } from './harness/statement-count.ts';
@@ -31,14 +28,7 @@ const log = (line: string) => console.log(line);
 const started = performance.now();
 const here = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url));
 
-linkLibrary();
-// The servers run compiled (see servers.ts); they type-check against the library just linked.
-execFileSync('npm', ['run', 'build:servers', '--silent'], { cwd: here(''), stdio: 'inherit' });
-await setupDatabase(log);
-const rows = new BenchRows(databaseUrl());
-await rows.connect();
-
-const scenarios = SCENARIOS.filter((s) => !config.scenarios || config.scenarios.includes(s));
+const { rows, scenarios } = await prepareRun(log);
 const skipped = new Map<string, string>();
 const named = (s: ServerDef) => (config.only ? config.only.includes(s.name) : !s.optIn);
 const wanted = SERVERS.filter((s) => named(s) || s.name === BASELINE);
