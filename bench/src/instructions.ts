@@ -5,23 +5,14 @@
  * runs some 50 times slower under valgrind), it answers what the timed run
  * cannot on a noisy machine: how much work the library adds per request.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { config } from './config.ts';
-import { callgrindMissing, instructionPass } from './harness/instruction-pass.ts';
+import { callgrindMissing, instructionPass, instructionSettings } from './harness/instruction-pass.ts';
 import { prepareRun } from './harness/prepare-run.ts';
-import {
-  commandLine,
-  instructionsTable,
-  instructionWindowsTable,
-  runLine,
-  writeIntoResults,
-} from './harness/report.ts';
+import { commandLine, instructionsTable, instructionWindowsTable, runLine, saveReport } from './harness/report.ts';
 import { BASELINE, SERVERS } from './harness/servers.ts';
 
 const log = (line: string) => console.log(line);
 const started = performance.now();
-const here = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url));
 
 const missing = callgrindMissing();
 if (missing) {
@@ -43,16 +34,14 @@ const report = [
   commandLine('bench:instructions'),
   '',
   runLine(started),
-  `Settings: valgrind's callgrind, each server alone, pool of ${config.poolSize} connections; per scenario four windows of warm-up, then measured windows until three in a row agree within 2 % of their median (shown; * where none did within eight windows: the median of the last five); windows of ${config.instructionRequests} requests (half as many for the list, a fifth for the include), 4 at a time. Instructions of every thread of the server process, per request; × is against ${BASELINE}.`,
+  `Settings: ${instructionSettings()}; × is against ${BASELINE}.`,
   '',
   instructionsTable(result.counts, others, BASELINE),
   '',
-  '**Each measured window** (the four warm-up windows before them are not shown):',
+  '**Each measured window** (the warm-up windows before them are not shown):',
   '',
   instructionWindowsTable(result.counts),
   ...[...result.failed].map(([name, why]) => `\n- ${name} not counted: ${why}`),
 ].join('\n');
-mkdirSync(here('results'), { recursive: true });
-writeFileSync(here('results/instructions.md'), `${report}\n`);
-if (process.env.BENCH_WRITE_RESULTS !== '0') writeIntoResults(here('RESULTS.md'), report, 'instructions');
+saveReport('instructions.md', report, 'instructions');
 log(`\n${report}`);

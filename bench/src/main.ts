@@ -3,19 +3,19 @@
  * server on every scenario, time router builds, and write the table into
  * RESULTS.md (and results/latest.json).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { writeFileSync } from 'node:fs';
 import { config, databaseUrl } from './config.ts';
 import { loadPass } from './harness/load-pass.ts';
 import { prepareRun } from './harness/prepare-run.ts';
 import {
+  benchPath,
   commandLine,
   cpuTable,
   type Row,
   resultsTable,
   runLine,
+  saveReport,
   slicesTable,
-  writeIntoResults,
 } from './harness/report.ts';
 import { compareResponses } from './harness/response-check.ts';
 import { routerBuildPass, routerBuildTable } from './harness/router-build-pass.ts';
@@ -26,7 +26,6 @@ import { countStatements } from './harness/statement-count.ts';
 
 const log = (line: string) => console.log(line);
 const started = performance.now();
-const here = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url));
 
 const { rows, scenarios } = await prepareRun(log);
 const skipped = new Map<string, string>();
@@ -116,10 +115,8 @@ const report = [
   '',
   builds.length ? routerBuildTable(builds) : '- not run (the crud-collection server did not run)',
 ].join('\n');
-mkdirSync(here('results'), { recursive: true });
-writeFileSync(here('results/latest.json'), JSON.stringify({ measured, skipped: [...skipped], builds }, null, 2));
-writeFileSync(here('results/latest.md'), `${report}\n`);
-if (process.env.BENCH_WRITE_RESULTS !== '0') writeIntoResults(here('RESULTS.md'), report);
+saveReport('latest.md', report);
+writeFileSync(benchPath('results/latest.json'), JSON.stringify({ measured, skipped: [...skipped], builds }, null, 2));
 log(`\n${report}`);
 
 /** Report lines for scenarios a server has no native equivalent of. */

@@ -13,7 +13,7 @@ export type Measured = Omit<Row, 'sqlPerRequest' | 'ratio' | 'ratios' | 'cpuUsPe
   cpuMs: number;
 };
 
-const median = (values: readonly number[]): number => {
+export const median = (values: readonly number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = (sorted.length - 1) / 2;
   return ((sorted[Math.floor(mid)] ?? Number.NaN) + (sorted[Math.ceil(mid)] ?? Number.NaN)) / 2;

@@ -20,8 +20,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { config, databaseUrl } from '../config.ts';
+import { median } from './aggregate.ts';
 import type { BenchRows } from './bench-rows.ts';
-import { builderFor, type Scenario, type ScenarioContext } from './scenarios.ts';
+import { type Builder, builderFor, type Scenario, type ScenarioContext } from './scenarios.ts';
 import { send } from './send.ts';
 import { freePort, type RunningServer, startServer } from './server-process.ts';
 import type { ServerDef } from './servers.ts';
@@ -46,8 +47,23 @@ const MAX_WINDOWS = 8;
 /** How many windows in a row must agree, and how closely (a fraction of their median). */
 const SETTLED = 3;
 const TOLERANCE = 0.02;
+/** Request counts relative to a single-row scenario's: a list page costs several times one row, the include about ten. */
+const WEIGHT: Partial<Record<Scenario, number>> = { list: 0.5, 'list-include': 0.2 };
 
-const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+/** The method in one sentence, for the report, from the constants above. */
+export function instructionSettings(): string {
+  const windowRequests = config.instructionRequests;
+  const weights = Object.entries(WEIGHT)
+    .map(([scenario, weight]) => `${Math.round(windowRequests * weight)} for ${scenario}`)
+    .join(', ');
+  return (
+    `valgrind's callgrind, each server alone, pool of ${config.poolSize} connections; per scenario ` +
+    `${WARMUP_WINDOWS} windows of warm-up, then measured windows until ${SETTLED} in a row agree within ` +
+    `${TOLERANCE * 100} % of their median (shown; * where none did within ${MAX_WINDOWS} windows: the median ` +
+    `of the last ${SETTLED + 2}); windows of ${windowRequests} requests (${weights}), ${CONCURRENCY} at a time. ` +
+    'Instructions of every thread of the server process, per request'
+  );
+}
 
 /** The median of the last `SETTLED` windows when they agree within `TOLERANCE`. */
 function settledValue(windows: readonly number[]): number | undefined {
@@ -56,8 +72,6 @@ function settledValue(windows: readonly number[]): number | undefined {
   const middle = median(last);
   return last.every((w) => Math.abs(w - middle) <= TOLERANCE * middle) ? middle : undefined;
 }
-/** Request counts relative to a single-row scenario's: a list page costs several times one row, the include about ten. */
-const WEIGHT: Partial<Record<Scenario, number>> = { list: 0.5, 'list-include': 0.2 };
 
 /** Why the pass cannot run here, or undefined when it can. */
 export function callgrindMissing(): string | undefined {
@@ -68,7 +82,7 @@ export function callgrindMissing(): string | undefined {
 /** Sends requests `from` … `from + n - 1` of a scenario, `CONCURRENCY` at a time; throws on a non-2xx answer. */
 async function sendRange(
   server: RunningServer,
-  build: NonNullable<ReturnType<typeof builderFor>>,
+  build: Builder,
   ctx: ScenarioContext,
   from: number,
   n: number,
@@ -84,11 +98,15 @@ async function sendRange(
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
 }
 
-/** Runs `callgrind_control` on the server; dumping returns the dump's instruction total. */
-function control(server: RunningServer, option: '-z' | '-d', dir: string): number {
+/** Runs `callgrind_control <option>` on the server. */
+function control(server: RunningServer, option: '-z' | '-d'): void {
   const run = spawnSync('callgrind_control', [option, String(server.pid)], { encoding: 'utf8' });
   if (run.status !== 0) throw new Error(`callgrind_control ${option} failed: ${run.stderr || run.stdout}`);
-  if (option === '-z') return 0;
+}
+
+/** Dumps the server's counters into `dir`; the instructions counted since they were last zeroed. */
+function dumpTotal(server: RunningServer, dir: string): number {
+  control(server, '-d');
   const dumps = readdirSync(dir)
     .filter((name) => name.startsWith(`cg.${server.pid}.`))
     .sort((a, b) => Number(a.split('.').at(-1)) - Number(b.split('.').at(-1)));
@@ -124,9 +142,9 @@ async function countServer(
       const windows: number[] = [];
       let settled: number | undefined;
       while (settled === undefined && windows.length < MAX_WINDOWS) {
-        control(server, '-z', dir);
+        control(server, '-z');
         await sendRange(server, build, ctx, (WARMUP_WINDOWS + windows.length) * n, n);
-        windows.push(control(server, '-d', dir) / n);
+        windows.push(dumpTotal(server, dir) / n);
         settled = settledValue(windows);
       }
       const perRequest = settled ?? median(windows.slice(-(SETTLED + 2)));

@@ -4,11 +4,11 @@
  * client that prepares and removes the write scenarios' rows.
  */
 import { execFileSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { config, databaseUrl } from '../config.ts';
 import { setupDatabase } from '../db/setup.ts';
 import { BenchRows } from './bench-rows.ts';
 import { linkLibrary } from './link-library.ts';
+import { benchPath } from './report.ts';
 import { SCENARIOS, type Scenario } from './scenarios.ts';
 
 /**
@@ -22,8 +22,7 @@ import { SCENARIOS, type Scenario } from './scenarios.ts';
 export async function prepareRun(log: (line: string) => void): Promise<{ rows: BenchRows; scenarios: Scenario[] }> {
   linkLibrary();
   // The servers run compiled (see servers.ts); they type-check against the library just linked.
-  const bench = fileURLToPath(new URL('../..', import.meta.url));
-  execFileSync('npm', ['run', 'build:servers', '--silent'], { cwd: bench, stdio: 'inherit' });
+  execFileSync('npm', ['run', 'build:servers', '--silent'], { cwd: benchPath(''), stdio: 'inherit' });
   await setupDatabase(log);
   const rows = new BenchRows(databaseUrl());
   await rows.connect();

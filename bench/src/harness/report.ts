@@ -1,6 +1,7 @@
 /** The results as a Markdown table, and its place in RESULTS.md between two markers. */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
+import { fileURLToPath } from 'node:url';
 import type { InstructionCount } from './instruction-pass.ts';
 import { SCENARIO_LABELS, type Scenario } from './scenarios.ts';
 
@@ -118,8 +119,21 @@ export function runLine(started: number): string {
   return `Run of ${new Date().toISOString()}, ${minutes} min: ${os.cpus().length} × ${cpu}, ${ram} GiB RAM, Node ${process.version}, PostgreSQL on the same machine.`;
 }
 
+/** A path under `bench/`. */
+export const benchPath = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url));
+
+/**
+ * Writes a report to `results/<file>` and, unless `BENCH_WRITE_RESULTS=0`,
+ * into its section of RESULTS.md.
+ */
+export function saveReport(file: string, markdown: string, section = 'results'): void {
+  mkdirSync(benchPath('results'), { recursive: true });
+  writeFileSync(benchPath(`results/${file}`), `${markdown}\n`);
+  if (process.env.BENCH_WRITE_RESULTS !== '0') writeIntoResults(benchPath('RESULTS.md'), markdown, section);
+}
+
 /** Replaces the text between `<!-- {section}:start -->` and `<!-- {section}:end -->`. */
-export function writeIntoResults(path: string, markdown: string, section = 'results'): void {
+function writeIntoResults(path: string, markdown: string, section: string): void {
   const text = readFileSync(path, 'utf8');
   const start = `<!-- ${section}:start -->`;
   const end = `<!-- ${section}:end -->`;

@@ -48,7 +48,8 @@ export interface ScenarioContext {
 /** A fixed permutation-like walk over 1..n. */
 export const pick = (i: number, n: number, salt = 0): number => ((i * 7919 + salt * 104_729) % n) + 1;
 
-type Builder = (i: number, ctx: ScenarioContext) => BenchRequest;
+/** Builds request `i` of a scenario. */
+export type Builder = (i: number, ctx: ScenarioContext) => BenchRequest;
 
 /** Past the prepared rows the id no longer exists: the 404s then show up as non-2xx responses. */
 const deleteId = (i: number, ctx: ScenarioContext): number => (ctx.deleteIds?.first ?? 1) + i;
