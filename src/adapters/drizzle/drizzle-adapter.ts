@@ -54,6 +54,12 @@ export interface DrizzleAdapterOptions<TTable extends Table = Table> {
 const registries = new WeakMap<object, SchemaRegistry>();
 const metas = new WeakMap<Table, ModelMeta>();
 
+/** Whether a plain object has a key, found without listing them all. */
+function hasAny(values: object): boolean {
+  for (const _ in values) return true;
+  return false;
+}
+
 function relationalSchemaOf(db: DrizzleDatabase | undefined): RelationalSchema | undefined {
   const internals = (db as LooseDb)?._;
   if (!internals?.schema) return undefined;
@@ -180,16 +186,18 @@ export class DrizzleAdapter<TTable extends Table = Table> extends ORMAdapterBase
     });
   }
 
-  async updateOne(
+  updateOne(
     pkValues: PkValues,
     data: Row,
     parentRefs?: readonly ParentRef[],
     returning: UpdateReturning = 'row',
   ): Promise<Row | null> {
-    const values = columnValues(this.#info, data);
-    if (Object.keys(values).length === 0) return this.getOne(pkValues, [], parentRefs);
     return this.#run(async (db) => {
-      const row = await this.#queries.update(db, pkValues, values, parentRefs, returning);
+      const values = columnValues(this.#info, data);
+      // Nothing to write: the row as it is, if it is in scope.
+      const row = hasAny(values)
+        ? await this.#queries.update(db, pkValues, values, parentRefs, returning)
+        : ((await this.#queries.selectOne(db, pkValues, parentRefs)) ?? null);
       return row && returning === 'row' ? this.#withNullRelations(row) : row;
     });
   }

@@ -97,6 +97,21 @@ async function loadRelation(source: EntityModel, rows: Row[], join: RelationJoin
 }
 
 /**
+ * Sets every relation key of `rows` to `null`, synchronously: what a row
+ * carries when no include asks for a relation. The source's joins, by name.
+ *
+ * @example
+ * ```ts
+ * nullRelations(post, [row]); // row.thread === null, row.translations === null
+ * ```
+ */
+export function nullRelations(source: EntityModel, rows: readonly Row[]): ReadonlyMap<string, RelationJoin> {
+  const joins = relationJoins(source.metadata);
+  for (const row of rows) for (const name of joins.keys()) row[name] = null;
+  return joins;
+}
+
+/**
  * Sets every relation key of `rows`: `null` unless included, the related flat
  * object (or `null`) for a to-one, the list of flat objects for a to-many.
  * Issues exactly one statement per included relation (none for an empty page),
@@ -108,8 +123,7 @@ async function loadRelation(source: EntityModel, rows: Row[], join: RelationJoin
  * ```
  */
 export async function loadIncludes(source: EntityModel, rows: Row[], include: IncludeData, ctx: IncludeContext) {
-  const joins = relationJoins(source.metadata);
-  for (const row of rows) for (const name of joins.keys()) row[name] = null;
+  const joins = nullRelations(source, rows);
   if (include.length === 0 || rows.length === 0) return;
   const wanted = [...new Set(include)].map((name) => joins.get(name)).filter((j) => j !== undefined);
   await Promise.all(wanted.map((join) => loadRelation(source, rows, join, ctx)));

@@ -28,7 +28,7 @@ import { describeEntity } from './describe-entity.ts';
 import { type EntityModel, entityModel } from './entity-model.ts';
 import { EntityRegistry } from './entity-registry.ts';
 import { type Executor, executorOf } from './executor.ts';
-import { type IncludeContext, loadIncludes } from './includes.ts';
+import { type IncludeContext, loadIncludes, nullRelations } from './includes.ts';
 import { prepareSelectOne, prepareSelectPage } from './read-queries.ts';
 import type { ResolveModel } from './scope.ts';
 import { EntityStatements } from './statements.ts';
@@ -135,7 +135,8 @@ export class TypeORMAdapter<T extends ObjectLiteral = ObjectLiteral> extends ORM
     return this.#session(async (manager) => {
       const exec = this.#exec(manager);
       const row = await select(exec);
-      if (row) await loadIncludes(e, [row], includeData, this.#includes(exec));
+      if (row && includeData.length > 0) await loadIncludes(e, [row], includeData, this.#includes(exec));
+      else if (row) nullRelations(e, [row]);
       return row;
     });
   }
@@ -166,7 +167,7 @@ export class TypeORMAdapter<T extends ObjectLiteral = ObjectLiteral> extends ORM
       const row = insert.transactional
         ? await manager.transaction((tx) => insert.run(this.#exec(tx)))
         : await insert.run(this.#exec(manager));
-      await loadIncludes(e, [row], [], this.#includes(this.#exec(manager)));
+      nullRelations(e, [row]);
       return row;
     });
   }
@@ -192,7 +193,7 @@ export class TypeORMAdapter<T extends ObjectLiteral = ObjectLiteral> extends ORM
     return this.#session(async (manager) => {
       const exec = this.#exec(manager);
       const row = await write(exec);
-      if (row) await loadIncludes(this.entity, [row], [], this.#includes(exec));
+      if (row) nullRelations(this.entity, [row]);
       return row;
     });
   }
