@@ -135,8 +135,9 @@ export class TypeORMAdapter<T extends ObjectLiteral = ObjectLiteral> extends ORM
     return this.#session(async (manager) => {
       const exec = this.#exec(manager);
       const row = await select(exec);
-      if (row && includeData.length > 0) await loadIncludes(e, [row], includeData, this.#includes(exec));
-      else if (row) nullRelations(e, [row]);
+      if (!row) return null;
+      if (includeData.length === 0) nullRelations(e, [row]);
+      else await loadIncludes(e, [row], includeData, this.#includes(exec));
       return row;
     });
   }
