@@ -44,6 +44,23 @@ describeForum('routing, dependencies and the OpenAPI document', (s) => {
     assert.equal((await call(app, 'GET', '/tags/')).status, 200);
   });
 
+  test("an app with Fastify's ignoreTrailingSlash registers the collection and answers both forms", async () => {
+    for (const options of [{ routerOptions: { ignoreTrailingSlash: true } }, { ignoreTrailingSlash: true }]) {
+      const app = Fastify(options);
+      const tags = new CRUDCollection({ ormAdapter: s.harness.adapters.tag });
+      await app.register(toFastify(tags.getRouter({ prefix: '/tags' })));
+      const made = await call(app, 'POST', '/tags/', { name: 'slash' });
+      assert.equal(made.status, 201, JSON.stringify(options));
+      const id = (made.body as { id: number }).id;
+      assert.equal((await call(app, 'GET', '/tags')).status, 200);
+      assert.equal((await call(app, 'GET', `/tags/${id}/`)).status, 200);
+      const wrong = await call(app, 'PUT', '/tags/');
+      assert.equal(wrong.status, 405);
+      assert.equal(wrong.headers.allow, 'GET, POST');
+      assert.equal((await call(app, 'DELETE', `/tags/${id}`)).status, 200);
+    }
+  });
+
   test('a dependency that throws 401 stops the request before any database work', async () => {
     const deny = () => {
       throw new HttpError(401, 'login required');

@@ -5,7 +5,7 @@
  * @module
  */
 import { type CrudRoute, type CrudRouter, toJsonSchema } from 'crud-collection';
-import type { FastifyPluginAsync, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, RouteOptions } from 'fastify';
 import { z } from 'zod';
 import { keepTickObjectShape } from '../node/tick-object-shape.ts';
 import { serializerCompiler, validatorCompiler } from './compilers.ts';
@@ -63,9 +63,20 @@ function routeOptions(route: CrudRoute, url: string): RouteOptions {
 }
 
 /**
+ * Whether the app's router already matches `/x/` as `/x` (Fastify's
+ * `routerOptions.ignoreTrailingSlash`, or the older top-level option): then a
+ * twin route is not needed, and Fastify would refuse it as a duplicate.
+ */
+function ignoresTrailingSlash(app: FastifyInstance): boolean {
+  const config = app.initialConfig;
+  return config.routerOptions?.ignoreTrailingSlash === true || config.ignoreTrailingSlash === true;
+}
+
+/**
  * A Fastify plugin serving a collection's router. Errors come out as
  * `application/problem+json`; a collection root answers with and without a
- * trailing slash.
+ * trailing slash (through a twin route hidden from the docs, or through the
+ * app's own `routerOptions: { ignoreTrailingSlash: true }`, which needs none).
  *
  * @example
  * ```ts
@@ -81,11 +92,12 @@ export function toFastify(router: CrudRouter): FastifyPluginAsync {
     app.setSerializerCompiler(serializerCompiler);
     app.setErrorHandler(problemHandler);
     app.removeContentTypeParser('text/plain');
+    const twins = !ignoresTrailingSlash(app);
     for (const { route, methods } of sharedRoutes(router.routes)) {
       const url = fastifyPath(router.prefix, route.path);
       const options = { ...routeOptions(route, url), method: methods.length === 1 ? route.method : methods };
       app.route(options);
-      if (route.root && !url.endsWith('/'))
+      if (twins && route.root && !url.endsWith('/'))
         app.route({ ...options, url: `${url}/`, schema: { ...options.schema, hide: true } });
     }
   };
