@@ -79,6 +79,18 @@ export const SERVERS: ServerDef[] = [
     optIn: true,
   },
   {
+    // The route-surface control: crud-collection serving only the operations
+    // the scenarios call, as the hand-written servers do, with the others
+    // disabled. Its peak RSS against crud-collection's is what the full CRUD
+    // surface of five mount points costs.
+    name: 'crud-collection-narrow',
+    description: 'crud-collection with only the benchmarked operations enabled (route-surface control)',
+    dialect: 'crud',
+    args: compiled('servers/crud-collection/server.ts'),
+    env: { SURFACE: 'benchmarked' },
+    optIn: true,
+  },
+  {
     name: 'platformatic',
     description: 'Platformatic DB 2 (REST, auto-generated)',
     dialect: 'platformatic',

@@ -2,7 +2,7 @@
 
 import { toFastify } from 'crud-collection/fastify';
 import Fastify from 'fastify';
-import { announceReady, env } from '../shared/serve.ts';
+import { announceReady, env, fastifyOptions } from '../shared/serve.ts';
 import { forumCollections } from './collections.ts';
 import { entities } from './entities.ts';
 import { typeorm } from './typeorm.ts';
@@ -16,7 +16,7 @@ const dataSource = await new typeorm.DataSource({
   logging: false,
 }).initialize();
 
-const app = Fastify();
+const app = Fastify(fastifyOptions);
 for (const { prefix, collection } of forumCollections(dataSource)) {
   await app.register(toFastify(collection.getRouter({ prefix, tags: [prefix.slice(1)] })));
 }

@@ -1,18 +1,22 @@
-/** crud-collection + Drizzle (node-postgres) + Fastify, on the bench database. */
+/**
+ * crud-collection + Drizzle (node-postgres) + Fastify, on the bench database.
+ * `SURFACE=benchmarked` serves only the operations the scenarios call.
+ */
 
 import { toFastify } from 'crud-collection/fastify';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import Fastify from 'fastify';
 import pg from 'pg';
 import * as schema from '../../db/drizzle-schema.ts';
-import { announceReady, env } from '../shared/serve.ts';
+import { announceReady, env, fastifyOptions } from '../shared/serve.ts';
 import { forumCollections } from './collections.ts';
 
 const pool = new pg.Pool({ connectionString: env.databaseUrl, max: env.poolSize });
 const db = drizzle(pool, { schema });
 
-const app = Fastify();
-for (const { prefix, collection } of forumCollections(db)) {
+const app = Fastify(fastifyOptions);
+const surface = process.env.SURFACE === 'benchmarked' ? 'benchmarked' : 'full';
+for (const { prefix, collection } of forumCollections(db, surface)) {
   await app.register(toFastify(collection.getRouter({ prefix, tags: [prefix.slice(1)] })));
 }
 await app.listen({ port: env.port, host: '127.0.0.1' });

@@ -6,7 +6,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import Fastify from 'fastify';
 import pg from 'pg';
 import * as schema from '../../db/drizzle-schema.ts';
-import { announceReady, env } from '../shared/serve.ts';
+import { announceReady, env, fastifyOptions } from '../shared/serve.ts';
 import { plainQueries } from './plain-queries.ts';
 import { preparedQueries } from './prepared-queries.ts';
 import { problemHandler } from './problems.ts';
@@ -17,7 +17,7 @@ const mode = process.env.MODE === 'prepared' ? 'prepared' : 'plain';
 const pool = new pg.Pool({ connectionString: env.databaseUrl, max: env.poolSize });
 const db = drizzle(pool, { schema });
 
-const app = Fastify();
+const app = Fastify(fastifyOptions);
 useValidators(app);
 app.setErrorHandler(problemHandler);
 forumRoutes(app, mode === 'prepared' ? preparedQueries(db) : plainQueries(db));

@@ -1,6 +1,7 @@
 /**
  * What every bench server process shares: its port and database URL from the
- * environment, and one line on stdout once it listens, which the harness awaits.
+ * environment, one line on stdout once it listens, which the harness awaits,
+ * and, for the Fastify servers, the same Fastify options.
  */
 export const env = {
   port: Number(process.env.PORT ?? 3000),
@@ -11,3 +12,9 @@ export const env = {
 export function announceReady(name: string): void {
   process.stdout.write(`READY ${name} ${env.port}\n`);
 }
+
+/**
+ * The options of every Fastify server here: `/posts` and `/posts/` are one
+ * route to the router, so no server registers a second route for the other form.
+ */
+export const fastifyOptions = { routerOptions: { ignoreTrailingSlash: true } } as const;
