@@ -146,9 +146,15 @@ export function aliasOf(table: Table, name: string): Table {
   return aliasedTable(table, name);
 }
 
+/**
+ * The values of a prepared statement's placeholders, by name: a record, or an
+ * array for placeholders named by position (see `placeholderBinder`).
+ */
+export type PlaceholderValues = Readonly<Record<string, unknown>> | readonly unknown[];
+
 /** A prepared statement, whatever its dialect. */
 export interface Prepared {
-  run(values: Record<string, unknown>): Promise<Record<string, unknown>[]>;
+  run(values: PlaceholderValues): Promise<Record<string, unknown>[]>;
 }
 
 /**
@@ -161,8 +167,8 @@ export interface Prepared {
  *
  * @example
  * ```ts
- * const stmt = prepareQuery('pg', db.select().from(post).where(eq(post.id, sql.placeholder('p0'))), 'post_by_id');
- * await stmt.run({ p0: 1 });
+ * const stmt = prepareQuery('pg', db.select().from(post).where(eq(post.id, sql.placeholder('id'))), 'post_by_id');
+ * await stmt.run({ id: 1 });
  * ```
  */
 export function prepareQuery(

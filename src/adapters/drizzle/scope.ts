@@ -25,42 +25,28 @@ export type Binder = (value: unknown, column?: Column) => unknown;
 export const bindValue: Binder = (value) => value;
 
 /**
- * A binder that hands out `sql.placeholder('p0')`, `p1`, ... in call order.
+ * A binder that hands out placeholders named by position, `sql.placeholder('0')`,
+ * `'1'`, ... in call order. Drizzle looks each name up in the values a
+ * statement runs with, so the array of values in that order is itself those
+ * values: no record is built per request.
  *
  * @example
  * ```ts
  * const bind = placeholderBinder();
- * eq(post.id, bind(1, post.id)); // post.id = :p0
+ * const stmt = prepareQuery('pg', db.select().from(post).where(eq(post.id, bind(1, post.id))), 'post_by_id');
+ * await stmt.run([7]); // post.id = 7
  * ```
  */
 export function placeholderBinder(): Binder {
   let next = 0;
   return (_value, column) => {
-    const placeholder = sql.placeholder(placeholderName(next++));
+    const placeholder = sql.placeholder(String(next++));
     return column && encodes(column) ? new Param(placeholder, column) : placeholder;
   };
 }
 
 /** Whether a column converts values for the driver (dates, booleans, JSON); an integer or text column does not. */
 const encodes = (column: Column) => column.mapToDriverValue !== Column.prototype.mapToDriverValue;
-
-/**
- * The placeholder values of a list of values, as {@link placeholderBinder} named them.
- *
- * @example
- * ```ts
- * placeholderValues([7, 'en']); // { p0: 7, p1: 'en' }
- * ```
- */
-export function placeholderValues(values: readonly unknown[]): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (let i = 0; i < values.length; i++) out[placeholderName(i)] = values[i];
-  return out;
-}
-
-const placeholderNames: string[] = [];
-/** `p0`, `p1`, ...: each name is made once. */
-const placeholderName = (i: number): string => (placeholderNames[i] ??= `p${i}`);
 
 const columnOf = (table: Table, field: string) => (table as unknown as Record<string, Column>)[field] as Column;
 

@@ -18,15 +18,7 @@ import { type LooseDb, type Prepared, prepareQuery } from './dialect.ts';
 import type { IncludePreparer } from './includes.ts';
 import { filterConditions, filterParams, filterShape, orderTerms } from './list-query.ts';
 import { insertRow, removeRow, updateRow } from './mutations.ts';
-import {
-  type Binder,
-  bindValue,
-  pkEquals,
-  placeholderBinder,
-  placeholderValues,
-  primaryKeyOf,
-  scopeConditions,
-} from './scope.ts';
+import { type Binder, bindValue, pkEquals, placeholderBinder, primaryKeyOf, scopeConditions } from './scope.ts';
 
 /** Parent-chain shapes of Drizzle tables, named by table. */
 const chains = new ChainShapes((model) => tableInfo(model as Table).name);
@@ -108,7 +100,7 @@ export class TableQueries {
       const row = Object.fromEntries(fields.map((f) => [f, bind(undefined)]));
       return db.insert(this.#table).values(row).returning();
     });
-    const [row] = await statement.run(placeholderValues(fields.map((f) => values[f])));
+    const [row] = await statement.run(fields.map((f) => values[f]));
     return row as Row;
   }
 
@@ -146,7 +138,7 @@ export class TableQueries {
     );
     const params = fields.map((f) => values[f]);
     for (const f of this.#info.primaryKey) params.push(pk[f]);
-    const [row] = await statement.run(placeholderValues(parentScopeValues(parentRefs, primaryKeyOf, params)));
+    const [row] = await statement.run(parentScopeValues(parentRefs, primaryKeyOf, params));
     return (row as Row | undefined) ?? null;
   }
 
@@ -187,8 +179,8 @@ export class TableQueries {
     });
     const total = this.#statement(`count|${shape}`, () => counter(build(placeholderBinder()).where));
     return {
-      fetch: (limit, offset) => page.run(placeholderValues([...params, limit, offset])),
-      count: async () => Number((await total.run(placeholderValues(params)))[0]?.n ?? 0),
+      fetch: (limit, offset) => page.run([...params, limit, offset]),
+      count: async () => Number((await total.run(params))[0]?.n ?? 0),
     };
   }
 
@@ -228,7 +220,7 @@ export class TableQueries {
     const statement = this.#statement(chains.key(kind, parentRefs), () => build(placeholderBinder()));
     const converted = columnValues(this.#info, pkValues);
     const values = this.#info.primaryKey.map((f) => converted[f]);
-    return statement.run(placeholderValues(parentScopeValues(parentRefs, primaryKeyOf, values)));
+    return statement.run(parentScopeValues(parentRefs, primaryKeyOf, values));
   }
 
   /**
