@@ -21,6 +21,10 @@ export const config = {
   countRequests: num('BENCH_COUNT_REQUESTS', 20),
   /** Requests per window (warm-up, then measured windows) of a single-row scenario in `npm run bench:instructions`. */
   instructionRequests: num('BENCH_INSTRUCTION_REQUESTS', 1000),
+  /** Starts of each server in `npm run bench:memory`. */
+  memoryStarts: Math.max(1, num('BENCH_MEMORY_STARTS', 3)),
+  /** Seconds without requests before the *after idle* reading of `npm run bench:memory`. */
+  memoryIdle: Math.max(1, num('BENCH_MEMORY_IDLE', 25)),
   /** Pool size every server gets, so none wins by holding more connections. */
   poolSize: num('BENCH_POOL_SIZE', 10),
   /** Comma-separated server names to run (default: all available but the opt-in controls). */

@@ -1,7 +1,7 @@
 /**
- * Peak resident memory of a server process, from Linux's /proc: `VmHWM` is the
- * high-water mark, and writing 5 to `clear_refs` resets it to the current RSS,
- * so each scenario gets its own peak.
+ * Resident memory of a server process, from Linux's /proc: `VmRSS` is the
+ * current RSS, `VmHWM` its high-water mark, and writing 5 to `clear_refs`
+ * resets the mark to the current RSS, so each scenario gets its own peak.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 
@@ -13,12 +13,18 @@ export function resetPeakRss(pid: number): void {
   }
 }
 
-/** Peak RSS in MiB, or NaN when /proc is not readable. */
-export function peakRssMiB(pid: number): number {
+/** A `/proc/<pid>/status` field in MiB, or NaN when /proc is not readable. */
+function statusMiB(pid: number, field: 'VmHWM' | 'VmRSS'): number {
   try {
-    const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
     return match ? Number(match[1]) / 1024 : Number.NaN;
   } catch {
     return Number.NaN;
   }
 }
+
+/** Peak RSS in MiB since the last {@link resetPeakRss}. */
+export const peakRssMiB = (pid: number): number => statusMiB(pid, 'VmHWM');
+
+/** Current RSS in MiB. */
+export const rssMiB = (pid: number): number => statusMiB(pid, 'VmRSS');

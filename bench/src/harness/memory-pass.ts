@@ -1,0 +1,124 @@
+/**
+ * The memory ladder: where a server's RSS goes over its life, each server
+ * alone on the machine and started afresh several times (two starts of one
+ * server differ by a few MiB: when V8 grows its young generation, how much
+ * its compiler threads' malloc arenas keep).
+ *
+ * One start goes through four stages, under *get one* load at the bench's
+ * connections:
+ * 1. **ready**: RSS once the server listens;
+ * 2. **first load**: peak RSS over its first seconds of load, where V8's young
+ *    generation is written in full if it grew during start-up;
+ * 3. **after idle**: RSS after some seconds without requests and then one
+ *    second of load: the first scavenge after a quiet spell finds the
+ *    allocation rate low and shrinks the young generation, which the load
+ *    then grows again;
+ * 4. **steady**: peak RSS over a longer load after that.
+ *
+ * The servers are a ladder from the baseline to the product, one step at a
+ * time: `hand-prepared`; the same with Zod imported and unused; crud-collection
+ * serving only the benchmarked operations; crud-collection with its full surface.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { config, databaseUrl } from '../config.ts';
+import { median } from './aggregate.ts';
+import { runLoad } from './load.ts';
+import { peakRssMiB, resetPeakRss, rssMiB } from './memory.ts';
+import { freePort, type RunningServer, startServer } from './server-process.ts';
+import type { ServerDef } from './servers.ts';
+
+export const STAGES = ['ready', 'first load', 'after idle', 'steady'] as const;
+export type Stage = (typeof STAGES)[number];
+
+/** The servers of the ladder, in order. */
+export const LADDER = ['hand-prepared', 'hand-prepared-zod', 'crud-collection-narrow', 'crud-collection'];
+
+export const memorySettings = {
+  starts: config.memoryStarts,
+  firstSeconds: 4,
+  idleSeconds: config.memoryIdle,
+  steadySeconds: 8,
+};
+
+/** One start of one server: MiB at each stage. */
+export interface MemoryStart {
+  server: string;
+  mib: Record<Stage, number>;
+}
+
+/** `seconds` of *get one* on `server`, in 1-second slices. */
+async function load(server: RunningServer, seconds: number): Promise<void> {
+  const target = { url: server.url, pid: server.pid, dialect: server.def.dialect, ctx: { tag: 'memory' } };
+  await runLoad({
+    targets: [target],
+    scenario: 'get-one',
+    warmup: 0,
+    slice: 1,
+    slices: seconds,
+    connections: config.connections,
+  });
+}
+
+/** Peak RSS over `seconds` of load, from the RSS at its start. */
+async function loadPeak(server: RunningServer, seconds: number): Promise<number> {
+  resetPeakRss(server.pid);
+  await load(server, seconds);
+  return peakRssMiB(server.pid);
+}
+
+async function measureStart(def: ServerDef): Promise<MemoryStart> {
+  const server = await startServer(def, await freePort(), databaseUrl(), config.poolSize);
+  try {
+    await sleep(1000);
+    const ready = rssMiB(server.pid);
+    const first = await loadPeak(server, memorySettings.firstSeconds);
+    await sleep(memorySettings.idleSeconds * 1000);
+    await load(server, 1);
+    const afterIdle = rssMiB(server.pid);
+    const steady = await loadPeak(server, memorySettings.steadySeconds);
+    return { server: def.name, mib: { ready, 'first load': first, 'after idle': afterIdle, steady } };
+  } finally {
+    await server.stop();
+  }
+}
+
+/** Every server of `defs` through the stages, `starts` times, the order rotating from one round to the next. */
+export async function memoryPass(defs: readonly ServerDef[], log: (line: string) => void): Promise<MemoryStart[]> {
+  const results: MemoryStart[] = [];
+  for (let round = 0; round < memorySettings.starts; round++) {
+    for (let k = 0; k < defs.length; k++) {
+      const def = defs[(round + k) % defs.length]!;
+      const start = await measureStart(def);
+      results.push(start);
+      log(`memory ${def.name.padEnd(24)} ${STAGES.map((s) => `${s} ${start.mib[s].toFixed(1)}`).join(', ')} MiB`);
+    }
+  }
+  return results;
+}
+
+/** The ladder as a table: per server and stage, the median over its starts, their range, and the median's difference from the first server's. */
+export function memoryTable(results: readonly MemoryStart[], servers: readonly string[]): string {
+  const medians = new Map<string, Record<Stage, number>>();
+  for (const name of servers) {
+    const mine = results.filter((r) => r.server === name);
+    const cell = (stage: Stage) => median(mine.map((r) => r.mib[stage]));
+    medians.set(name, Object.fromEntries(STAGES.map((s) => [s, cell(s)])) as Record<Stage, number>);
+  }
+  const base = medians.get(servers[0]!)!;
+  const lines = [
+    `| server | ${STAGES.map((s) => `${s} MiB (range)`).join(' | ')} | ${STAGES.map((s) => `${s} − ${servers[0]}`).join(' | ')} |`,
+    `|---|${STAGES.map(() => '---:').join('|')}|${STAGES.map(() => '---:').join('|')}|`,
+  ];
+  for (const name of servers) {
+    const mine = results.filter((r) => r.server === name);
+    const m = medians.get(name)!;
+    const range = (s: Stage) => {
+      const values = mine.map((r) => r.mib[s]);
+      return `${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)}`;
+    };
+    const cells = STAGES.map((s) => `${m[s].toFixed(1)} (${range(s)})`);
+    const deltas = STAGES.map((s) => (m[s] - base[s] >= 0 ? '+' : '') + (m[s] - base[s]).toFixed(1));
+    lines.push(`| ${name} | ${cells.join(' | ')} | ${deltas.join(' | ')} |`);
+  }
+  return lines.join('\n');
+}
