@@ -13,6 +13,7 @@ import type { FilterData, PkValues, Row, SortData, UpdateReturning } from '../..
 import type { PageSource } from '../../core/paginator.ts';
 import { type ParentRef, parentScopeValues, planParentScope } from '../../core/parent-scope.ts';
 import { ChainShapes, StatementCache, sortShape } from '../statement-cache.ts';
+import { WriteShapes } from '../write-shapes.ts';
 import { columnValues, type TableInfo, tableInfo } from './describe-table.ts';
 import { type LooseDb, type Prepared, prepareQuery } from './dialect.ts';
 import type { IncludePreparer } from './includes.ts';
@@ -22,6 +23,16 @@ import { type Binder, bindValue, pkEquals, placeholderBinder, primaryKeyOf, scop
 
 /** Parent-chain shapes of Drizzle tables, named by table. */
 const chains = new ChainShapes((model) => tableInfo(model as Table).name);
+
+/** A write's statement key, and its fields in the order its placeholders take them. */
+interface WriteShape {
+  readonly key: string;
+  readonly fields: readonly string[];
+  readonly preparable: boolean;
+}
+
+/** The kind of an update's statement, by what it returns. */
+const UPDATE_KIND: Record<UpdateReturning, string> = { row: 'update|row', key: 'update|key' };
 
 /**
  * Repeating queries of one table, prepared on `fixedDb`.
@@ -37,7 +48,8 @@ export class TableQueries {
   readonly #table: Table;
   readonly #fixedDb: LooseDb | undefined;
   readonly #statements: StatementCache<Prepared>;
-  readonly #preparableShapes = new Map<string, boolean>();
+  readonly #inserts: WriteShapes<WriteShape>;
+  readonly #updates: WriteShapes<WriteShape>;
   readonly #relationKeys: () => readonly string[];
 
   /** `relationKeys` names the keys a row of this table carries as `null` until an include loads them. */
@@ -52,6 +64,12 @@ export class TableQueries {
     this.#table = table;
     this.#fixedDb = fixedDb;
     this.#statements = new StatementCache(cacheSize);
+    const fields = Object.keys(info.columns);
+    // An insert cannot be prepared when an omitted column's value comes from a client-side function.
+    this.#inserts = new WriteShapes(fields, (chain, given) =>
+      this.#writeShape(chain, given, (c) => c.defaultFn ?? c.onUpdateFn),
+    );
+    this.#updates = new WriteShapes(fields, (chain, given) => this.#writeShape(chain, given, (c) => c.onUpdateFn));
     this.#relationKeys = relationKeys;
   }
 
@@ -91,16 +109,14 @@ export class TableQueries {
    * Values are bare placeholders: Drizzle wraps them with the column's encoder.
    */
   async insert(db: LooseDb, values: Row): Promise<Row> {
-    const fields = Object.keys(values);
-    const key = `insert|${fields.join(',')}`;
-    if (!this.#preparable(db, key, fields, (c) => c.defaultFn ?? c.onUpdateFn))
-      return insertRow(db, this.#info, values);
-    const statement = this.#statement(key, () => {
+    const shape = this.#preparable(db, this.#inserts, 'insert', values);
+    if (!shape) return insertRow(db, this.#info, values);
+    const statement = this.#statement(shape.key, () => {
       const bind = placeholderBinder();
-      const row = Object.fromEntries(fields.map((f) => [f, bind(undefined)]));
+      const row = Object.fromEntries(shape.fields.map((f) => [f, bind(undefined)]));
       return db.insert(this.#table).values(row).returning();
     });
-    const [row] = await statement.run(fields.map((f) => values[f]));
+    const [row] = await statement.run(shape.fields.map((f) => values[f]));
     return row as Row;
   }
 
@@ -115,18 +131,15 @@ export class TableQueries {
     parentRefs: readonly ParentRef[] | undefined,
     returning: UpdateReturning,
   ): Promise<Row | null> {
-    const fields = Object.keys(values);
     const pk = columnValues(this.#info, pkValues);
-    const key = `update|${returning}|${fields.join(',')}${chains.shape(parentRefs)}`;
-    if (!this.#preparable(db, key, fields, (c) => c.onUpdateFn)) {
-      return updateRow(db, this.#info, pk, values, (tx) => this.#scope(tx, parentRefs), returning);
-    }
+    const shape = this.#preparable(db, this.#updates, UPDATE_KIND[returning], values, parentRefs);
+    if (!shape) return updateRow(db, this.#info, pk, values, (tx) => this.#scope(tx, parentRefs), returning);
     const keyOnly = returning === 'key';
     const statement = this.#statement(
-      key,
+      shape.key,
       () => {
         const bind = placeholderBinder();
-        const set = Object.fromEntries(fields.map((f) => [f, bind(undefined)]));
+        const set = Object.fromEntries(shape.fields.map((f) => [f, bind(undefined)]));
         const where = and(...this.#pkWhere(pkValues, bind), ...this.#scope(db, parentRefs, bind));
         return db
           .update(this.#table)
@@ -136,7 +149,7 @@ export class TableQueries {
       },
       keyOnly ? [] : undefined,
     );
-    const params = fields.map((f) => values[f]);
+    const params = shape.fields.map((f) => values[f]);
     for (const f of this.#info.primaryKey) params.push(pk[f]);
     const [row] = await statement.run(parentScopeValues(parentRefs, primaryKeyOf, params));
     return (row as Row | undefined) ?? null;
@@ -185,19 +198,28 @@ export class TableQueries {
   }
 
   /**
-   * A write can be prepared: own `db`, not MySQL, and no omitted column filled
-   * by `clientFill`. The answer is kept per statement key (a bounded number of them).
+   * The shape of a write that can be prepared (own `db`, not MySQL, and no
+   * omitted column filled on the client), or `undefined`.
    */
-  #preparable(db: LooseDb, key: string, fields: readonly string[], clientFill: (column: Column) => unknown): boolean {
-    if (db !== this.#fixedDb || this.#info.dialect === 'mysql') return false;
-    const known = this.#preparableShapes.get(key);
-    if (known !== undefined) return known;
+  #preparable(
+    db: LooseDb,
+    shapes: WriteShapes<WriteShape>,
+    kind: string,
+    values: Row,
+    parentRefs?: readonly ParentRef[],
+  ): WriteShape | undefined {
+    if (db !== this.#fixedDb || this.#info.dialect === 'mysql') return undefined;
+    const shape = shapes.get(chains.key(kind, parentRefs), values);
+    return shape.preparable ? shape : undefined;
+  }
+
+  /** A write of `fields` under a chain, prepared unless an omitted column is filled by `clientFill`. */
+  #writeShape(chainKey: string, fields: string[], clientFill: (column: Column) => unknown): WriteShape {
     const given = new Set(fields);
     const preparable = Object.entries(this.#info.columns).every(
       ([field, column]) => given.has(field) || !clientFill(column),
     );
-    if (this.#preparableShapes.size < 256) this.#preparableShapes.set(key, preparable);
-    return preparable;
+    return { key: `${chainKey}|${fields.join(',')}`, fields, preparable };
   }
 
   #pkWhere(pkValues: PkValues, bind: Binder): SQL[] {
