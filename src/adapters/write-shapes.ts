@@ -8,15 +8,15 @@
  * @module
  */
 
-/** Field sets kept per parent chain and kind; writes of further sets make theirs per call. */
+/** Field sets kept per parent chain and kind; writes of further sets make their shape per call. */
 const MAX_SETS = 256;
 
 /**
  * Shapes of one table's writes of one kind, by parent chain and field set.
  * Bit *i* of a field set is the table's *i*-th field, so two writes of the same
  * fields in another order share a shape, with the fields in table order.
- * Tables of more than 31 fields, and values naming a non-field, get a shape
- * made per call.
+ * Tables of more than 31 fields, and values naming a non-field, have no mask:
+ * their shapes are kept by the values' keys in their order instead.
  *
  * @example
  * ```ts
@@ -29,9 +29,10 @@ export class WriteShapes<S> {
   readonly #fields: readonly string[];
   readonly #bits: ReadonlyMap<string, number>;
   readonly #make: (chainKey: string, fields: string[]) => S;
-  readonly #byChain = new Map<string, Map<number, S>>();
+  /** Shapes by chain, then by field-set mask (or, without one, by the keys joined). */
+  readonly #byChain = new Map<string, Map<number | string, S>>();
 
-  /** `make` builds the shape of a write under a chain (its key) of some fields (in table order). */
+  /** `make` builds the shape of a write under a chain (its key) of some fields. */
   constructor(fields: readonly string[], make: (chainKey: string, fields: string[]) => S) {
     this.#fields = fields;
     this.#bits = new Map(fields.length <= 31 ? fields.map((field, i) => [field, 1 << i]) : []);
@@ -41,19 +42,17 @@ export class WriteShapes<S> {
   /** The shape of writing the keys of `values` under `chainKey` (a string kept per chain, as `ChainShapes.key` gives). */
   get(chainKey: string, values: Readonly<Record<string, unknown>>): S {
     const mask = this.#mask(values);
-    if (mask < 0) return this.#make(chainKey, Object.keys(values));
-    let byMask = this.#byChain.get(chainKey);
-    if (byMask === undefined) {
-      byMask = new Map();
-      this.#byChain.set(chainKey, byMask);
+    const unmasked = mask < 0 ? Object.keys(values) : undefined;
+    const id = unmasked ? unmasked.join(',') : mask;
+    let byId = this.#byChain.get(chainKey);
+    if (byId === undefined) {
+      byId = new Map();
+      this.#byChain.set(chainKey, byId);
     }
-    let shape = byMask.get(mask);
+    let shape = byId.get(id);
     if (shape === undefined) {
-      shape = this.#make(
-        chainKey,
-        this.#fields.filter((_, i) => mask & (1 << i)),
-      );
-      if (byMask.size < MAX_SETS) byMask.set(mask, shape);
+      shape = this.#make(chainKey, unmasked ?? this.#fields.filter((_, i) => mask & (1 << i)));
+      if (byId.size < MAX_SETS) byId.set(id, shape);
     }
     return shape;
   }

@@ -300,6 +300,25 @@ describe('value conversion on SQLite', () => {
     client.close();
   });
 
+  test('prepared writes on a table of more than 31 columns put each value in its own column', async () => {
+    const names = Array.from({ length: 33 }, (_, i) => `c${i}`);
+    const wide = lite.sqliteTable('wide', {
+      id: lite.integer('id').primaryKey(),
+      ...Object.fromEntries(names.map((name) => [name, lite.text(name)])),
+    });
+    const client = createClient({ url: ':memory:' });
+    await client.execute(`CREATE TABLE wide (id INTEGER PRIMARY KEY, ${names.map((n) => `${n} TEXT`).join(', ')})`);
+    const adapter = new DrizzleAdapter({ model: wide, db: drizzle(client) });
+    for (let run = 0; run < 2; run++) {
+      const first = await adapter.createOne({ c0: 'a', c32: 'b' });
+      const second = await adapter.createOne({ c32: 'c', c0: 'd' });
+      assert.deepEqual([first.c0, first.c32, second.c0, second.c32], ['a', 'b', 'd', 'c']);
+      const updated = await adapter.updateOne({ id: first.id }, { c32: 'e', c1: 'f' });
+      assert.deepEqual([updated?.c1, updated?.c32], ['f', 'e']);
+    }
+    client.close();
+  });
+
   test("rows of prepared statements equal Drizzle's own rows, with every relation key null", async () => {
     const owner = lite.sqliteTable('owner', { id: lite.integer('id').primaryKey() });
     const gadget = lite.sqliteTable('gadget', {
