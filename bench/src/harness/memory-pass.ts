@@ -98,26 +98,24 @@ export async function memoryPass(defs: readonly ServerDef[], log: (line: string)
 
 /** The ladder as a table: per server and stage, the median over its starts, their range, and the median's difference from the first server's. */
 export function memoryTable(results: readonly MemoryStart[], servers: readonly string[]): string {
-  const medians = new Map<string, Record<Stage, number>>();
-  for (const name of servers) {
+  const stats = servers.map((name) => {
     const mine = results.filter((r) => r.server === name);
-    const cell = (stage: Stage) => median(mine.map((r) => r.mib[stage]));
-    medians.set(name, Object.fromEntries(STAGES.map((s) => [s, cell(s)])) as Record<Stage, number>);
-  }
-  const base = medians.get(servers[0]!)!;
+    const at = (stage: Stage) => mine.map((r) => r.mib[stage]);
+    return { name, at, median: (stage: Stage) => median(at(stage)) };
+  });
+  const base = stats[0]!;
   const lines = [
-    `| server | ${STAGES.map((s) => `${s} MiB (range)`).join(' | ')} | ${STAGES.map((s) => `${s} − ${servers[0]}`).join(' | ')} |`,
+    `| server | ${STAGES.map((s) => `${s} MiB (range)`).join(' | ')} | ${STAGES.map((s) => `${s} − ${base.name}`).join(' | ')} |`,
     `|---|${STAGES.map(() => '---:').join('|')}|${STAGES.map(() => '---:').join('|')}|`,
   ];
-  for (const name of servers) {
-    const mine = results.filter((r) => r.server === name);
-    const m = medians.get(name)!;
-    const range = (s: Stage) => {
-      const values = mine.map((r) => r.mib[s]);
-      return `${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)}`;
-    };
-    const cells = STAGES.map((s) => `${m[s].toFixed(1)} (${range(s)})`);
-    const deltas = STAGES.map((s) => (m[s] - base[s] >= 0 ? '+' : '') + (m[s] - base[s]).toFixed(1));
+  for (const { name, at, median: m } of stats) {
+    const cells = STAGES.map(
+      (s) => `${m(s).toFixed(1)} (${Math.min(...at(s)).toFixed(0)}–${Math.max(...at(s)).toFixed(0)})`,
+    );
+    const deltas = STAGES.map((s) => {
+      const delta = m(s) - base.median(s);
+      return (delta >= 0 ? '+' : '') + delta.toFixed(1);
+    });
     lines.push(`| ${name} | ${cells.join(' | ')} | ${deltas.join(' | ')} |`);
   }
   return lines.join('\n');
