@@ -6,7 +6,7 @@
 import type { FieldKind, FieldMeta, ForeignKeyMeta, ModelMeta, RelationMeta } from 'crud-collection';
 import type { EntityMetadata } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata.js';
-import { ownColumns, wireName } from './entity-model.ts';
+import { ownColumns, wireName } from './entity-columns.ts';
 import { relationJoins, wires } from './relations.ts';
 
 const KINDS: Record<string, FieldKind> = {};

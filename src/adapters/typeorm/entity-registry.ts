@@ -1,11 +1,12 @@
 /**
  * One adapter's models: entity targets (class, schema, name) or table names
- * resolved to TypeORM metadata, and compiled once into {@link EntityModel}s.
+ * resolved to TypeORM metadata, and compiled once into {@link SqlModel}s.
  *
  * @module
  */
 import type { DataSource, EntityMetadata, EntityTarget, ObjectLiteral } from 'typeorm';
-import { type EntityModel, entityModel } from './entity-model.ts';
+import type { SqlModel } from '../sql/sql-model.ts';
+import { entityModel } from './entity-model.ts';
 
 /**
  * Resolves and compiles models of a data source, read lazily (an adapter may
@@ -20,7 +21,7 @@ import { type EntityModel, entityModel } from './entity-model.ts';
  */
 export class EntityRegistry {
   readonly #dataSource: () => DataSource;
-  readonly #models = new Map<unknown, EntityModel>();
+  readonly #models = new Map<unknown, SqlModel>();
   #byName: Map<string, EntityMetadata> | undefined;
 
   constructor(dataSource: () => DataSource) {
@@ -28,7 +29,7 @@ export class EntityRegistry {
   }
 
   /** The compiled model of an entity target or name, compiled once. */
-  modelOf(model: unknown): EntityModel {
+  modelOf(model: unknown): SqlModel {
     let compiled = this.#models.get(model);
     if (!compiled) {
       compiled = entityModel(this.metadataOf(model), this.#dataSource());

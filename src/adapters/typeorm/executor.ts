@@ -6,12 +6,9 @@
  *
  * @module
  */
-import type { EntityManager, QueryResult } from 'typeorm';
-import type { EntityModel } from './entity-model.ts';
+import type { EntityManager } from 'typeorm';
+import type { Executor, SqlModel } from '../sql/sql-model.ts';
 import { translateDbError } from './errors.ts';
-
-/** Runs one parameterised statement and resolves to TypeORM's structured result. */
-export type Executor = (sql: string, params: unknown[]) => Promise<QueryResult>;
 
 /**
  * An {@link Executor} on `manager`; a constraint error names the field of
@@ -23,14 +20,15 @@ export type Executor = (sql: string, params: unknown[]) => Promise<QueryResult>;
  * const { records } = await exec(`SELECT 1 AS ${post.dialect.escape('one')}`, []);
  * ```
  */
-export function executorOf(manager: EntityManager, model: EntityModel): Executor {
+export function executorOf(manager: EntityManager, model: SqlModel): Executor {
   return async (sql, params) => {
     const runner = manager.queryRunner ?? manager.dataSource.createQueryRunner();
     try {
       // TypeORM passes a NamedStatement through to `pg` as is, and logs it as its text.
-      return await runner.query(model.dialect.statement(sql) as string, params, true);
+      const { records, affected, raw } = await runner.query(model.dialect.statement(sql) as string, params, true);
+      return { records, affected, insertId: (raw as { insertId?: unknown } | undefined)?.insertId };
     } catch (error) {
-      return translateDbError(error, (name) => model.columns.find((c) => c.column.databaseName === name)?.wire);
+      return translateDbError(error, (name) => model.wireOf(name));
     } finally {
       if (!manager.queryRunner) await runner.release();
     }

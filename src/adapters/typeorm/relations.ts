@@ -6,7 +6,7 @@
  */
 import type { EntityMetadata, RelationMetadata } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata.js';
-import { wireName } from './entity-model.ts';
+import { wireName } from './entity-columns.ts';
 
 /** How one relation joins its source entity to its target. */
 export interface RelationJoin {

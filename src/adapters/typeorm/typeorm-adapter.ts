@@ -1,38 +1,19 @@
 /**
  * `TypeORMAdapter`: the core's adapter interface over a TypeORM `DataSource`
- * or per-request `EntityManager`s. Metadata is read and compiled once; each
- * request runs a fixed number of parameterised statements. The adapter
- * orchestrates sessions, transactions and relation loading; the SQL lives in
- * `read-queries.ts` and `write-queries.ts`.
+ * or per-request `EntityManager`s. Metadata is read and compiled once; the
+ * SQL, its caching per shape and relation loading are the shared raw-SQL
+ * adapter's (`../sql`); this file supplies TypeORM's sessions and models.
  *
  * @module
  */
-import {
-  type CRUDConfigDict,
-  type CRUDConfigInit,
-  type FilterData,
-  type IncludeData,
-  type ModelMeta,
-  ORMAdapterBase,
-  type Page,
-  type PaginatorBase,
-  type ParentRef,
-  type PkValues,
-  type Row,
-  type SortData,
-  type UpdateReturning,
-} from 'crud-collection';
+import type { CRUDConfigDict, CRUDConfigInit, ModelMeta } from 'crud-collection';
 import type { DataSource, EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
 import { type GetSession as Sessions, withSession } from '../session.ts';
+import { SqlAdapter, type SqlSession } from '../sql/sql-adapter.ts';
+import type { SqlModel } from '../sql/sql-model.ts';
 import { describeEntity } from './describe-entity.ts';
-import { type EntityModel, entityModel } from './entity-model.ts';
 import { EntityRegistry } from './entity-registry.ts';
-import { type Executor, executorOf } from './executor.ts';
-import { type IncludeContext, loadIncludes, nullRelations } from './includes.ts';
-import { prepareSelectOne, prepareSelectPage } from './read-queries.ts';
-import type { ResolveModel } from './scope.ts';
-import { EntityStatements } from './statements.ts';
-import { prepareDelete, prepareInsert, prepareUpdate, type WriteOne } from './write-queries.ts';
+import { executorOf } from './executor.ts';
 
 /**
  * An async function or async generator yielding the `EntityManager` of one request.
@@ -69,13 +50,10 @@ export interface TypeORMAdapterOptions<T extends ObjectLiteral = ObjectLiteral> 
  * new TypeORMAdapter({ dataSource, model: Post, getSession: async () => requestContext.get('manager') });
  * ```
  */
-export class TypeORMAdapter<T extends ObjectLiteral = ObjectLiteral> extends ORMAdapterBase<EntityTarget<T>> {
+export class TypeORMAdapter<T extends ObjectLiteral = ObjectLiteral> extends SqlAdapter<EntityTarget<T>> {
   #dataSource: DataSource | undefined;
   readonly #getSession: GetSession | undefined;
   readonly #registry = new EntityRegistry(() => this.dataSource);
-  readonly #resolve: ResolveModel = (model) => this.#registry.modelOf(model);
-  #entity: EntityModel | undefined;
-  #statements: EntityStatements | undefined;
 
   constructor(options: TypeORMAdapterOptions<T>) {
     super(options.model, options.crudConfig);
@@ -112,107 +90,27 @@ export class TypeORMAdapter<T extends ObjectLiteral = ObjectLiteral> extends ORM
     return this;
   }
 
-  /** This adapter's model compiled for SQL. */
-  get entity(): EntityModel {
-    this.#entity ??= this.#registry.modelOf(this.model);
-    return this.#entity;
-  }
-
-  /** This entity's statements, built once per shape. */
-  get #queries(): EntityStatements {
-    this.#statements ??= new EntityStatements(this.entity, this.#resolve);
-    return this.#statements;
-  }
-
   /** Describes this entity, another entity (class, schema, name) or a model by table name. */
   describe(model?: unknown): ModelMeta {
     return describeEntity(this.#registry.metadataOf(model ?? this.model));
   }
 
-  async getOne(pkValues: PkValues, includeData: IncludeData, parentRefs?: readonly ParentRef[]): Promise<Row | null> {
-    const e = this.entity;
-    const select = prepareSelectOne(this.#queries, pkValues, parentRefs);
-    return this.#session(async (manager) => {
-      const exec = this.#exec(manager);
-      const row = await select(exec);
-      if (!row) return null;
-      if (includeData.length === 0) nullRelations(e, [row]);
-      else await loadIncludes(e, [row], includeData, this.#includes(exec));
-      return row;
-    });
+  /** An entity (class, schema, name) or a model by table name, compiled for SQL once. */
+  sqlModel(model: unknown): SqlModel {
+    return this.#registry.modelOf(model);
   }
 
-  async getMany(
-    filterData: FilterData,
-    sortData: SortData,
-    includeData: IncludeData,
-    paginator: PaginatorBase,
-    parentRefs?: readonly ParentRef[],
-  ): Promise<Page<Row>> {
-    const e = this.entity;
-    const page = prepareSelectPage(this.#queries, filterData, sortData, parentRefs);
-    return this.#session((manager) => {
-      const exec = this.#exec(manager);
-      return paginator.paginate({
-        fetch: (limit, offset) => page.fetch(exec, limit, offset),
-        count: () => page.count(exec),
-        complete: (rows) => loadIncludes(e, rows, includeData, this.#includes(exec)),
-      });
-    });
+  protected session<R>(work: (session: SqlSession) => Promise<R>): Promise<R> {
+    const run = (manager: EntityManager) => work(this.#sessionOf(manager));
+    return this.#getSession ? withSession(this.#getSession, run) : run(this.dataSource.manager);
   }
 
-  async createOne(data: Row, parentRefs?: readonly ParentRef[]): Promise<Row> {
-    const e = this.entity;
-    const insert = prepareInsert(this.#queries, data, parentRefs);
-    return this.#session(async (manager) => {
-      const row = insert.transactional
-        ? await manager.transaction((tx) => insert.run(this.#exec(tx)))
-        : await insert.run(this.#exec(manager));
-      nullRelations(e, [row]);
-      return row;
-    });
-  }
-
-  async updateOne(
-    pkValues: PkValues,
-    data: Row,
-    parentRefs?: readonly ParentRef[],
-    returning: UpdateReturning = 'row',
-  ): Promise<Row | null> {
-    const update = prepareUpdate(this.#queries, pkValues, data, parentRefs, returning);
-    if (!update) return this.getOne(pkValues, [], parentRefs);
-    if (returning === 'key') return this.#session((manager) => update(this.#exec(manager)));
-    return this.#written(update);
-  }
-
-  async deleteOne(pkValues: PkValues, parentRefs?: readonly ParentRef[]): Promise<Row | null> {
-    return this.#written(prepareDelete(this.#queries, pkValues, parentRefs));
-  }
-
-  /** Runs a write in a session; the row it yields gets every relation key (`null`). */
-  #written(write: WriteOne): Promise<Row | null> {
-    return this.#session(async (manager) => {
-      const exec = this.#exec(manager);
-      const row = await write(exec);
-      if (row) nullRelations(this.entity, [row]);
-      return row;
-    });
-  }
-
-  /** Runs statements on the manager, translating constraint errors with this entity's field names. */
-  #exec(manager: EntityManager): Executor {
-    return executorOf(manager, this.entity);
-  }
-
-  #session<R>(work: (manager: EntityManager) => Promise<R>): Promise<R> {
-    return this.#getSession ? withSession(this.#getSession, work) : work(this.dataSource.manager);
-  }
-
-  #includes(exec: Executor): IncludeContext {
+  /** Statements on `manager`; constraint errors name this entity's fields. */
+  #sessionOf(manager: EntityManager): SqlSession {
+    const entity = this.entity;
     return {
-      query: async (sql, params) => (await exec(sql, params)).records,
-      model: (metadata) => entityModel(metadata, this.dataSource),
-      statement: (key, build) => this.#queries.get(key, (ctx) => build(ctx.params)),
+      exec: executorOf(manager, entity),
+      transaction: (work) => manager.transaction((tx) => work(executorOf(tx, entity))),
     };
   }
 }

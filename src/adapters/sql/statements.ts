@@ -1,5 +1,5 @@
 /**
- * The statements of one entity, built once per shape and kept: a shape is
+ * The statements of one model, built once per shape and kept: a shape is
  * what fixes a statement's text (the parent chain, the filtered fields, the
  * sort, the written fields), never the values. A request only looks its
  * statement up and lists its values in placeholder order.
@@ -9,8 +9,8 @@
 import { type ParentRef, type PkValues, type PrimaryKeyOf, parentScopeValues } from 'crud-collection';
 import { ChainShapes, StatementCache } from '../statement-cache.ts';
 import type { SqlParams } from './dialect.ts';
-import type { EntityModel } from './entity-model.ts';
 import { type ResolveModel, type ScopeContext, scopeContext } from './scope.ts';
+import type { SqlModel } from './sql-model.ts';
 
 /** A statement's text and its parameters' conversions; it serves every request of its shape. */
 export interface Statement {
@@ -22,23 +22,23 @@ export interface Statement {
 const SHAPES_KEPT = 64;
 
 /**
- * The kept statements of one entity, and what finding them takes.
+ * The kept statements of one model, and what finding them takes.
  *
  * @example
  * ```ts
- * const q = new EntityStatements(post, resolve);
+ * const q = new ModelStatements(post, resolve);
  * const one = q.get(q.key('one', parents), (ctx) => selectRowSql(post, rowWhere(post, parents, ctx)));
  * await exec(one.sql, one.params.bind(q.rowValues({ id: 7 }, parents)));
  * ```
  */
-export class EntityStatements {
+export class ModelStatements {
   readonly #cache = new StatementCache<Statement>(SHAPES_KEPT);
   readonly #chains: ChainShapes;
   /** A parent model's primary-key fields, in the order `keySql` binds them. */
   readonly primaryKeyOf: PrimaryKeyOf;
 
   constructor(
-    readonly entity: EntityModel,
+    readonly model: SqlModel,
     readonly resolve: ResolveModel,
   ) {
     this.#chains = new ChainShapes((model) => resolve(model).name);
@@ -49,7 +49,7 @@ export class EntityStatements {
   get(key: string, build: (ctx: ScopeContext) => string): Statement {
     let statement = this.#cache.get(key);
     if (statement === undefined) {
-      const ctx = scopeContext(this.entity, this.resolve);
+      const ctx = scopeContext(this.model, this.resolve);
       statement = this.#cache.set(key, { sql: build(ctx), params: ctx.params });
     }
     return statement;
@@ -67,7 +67,7 @@ export class EntityStatements {
 
   /** The raw values of a `rowWhere` statement, after those already in `out`: the key, then the parent scope. */
   rowValues(pkValues: PkValues, parentRefs: readonly ParentRef[] | undefined, out: unknown[] = []): unknown[] {
-    for (const field of this.entity.primaryKey) out.push(pkValues[field]);
+    for (const field of this.model.primaryKey) out.push(pkValues[field]);
     return parentScopeValues(parentRefs, this.primaryKeyOf, out);
   }
 }

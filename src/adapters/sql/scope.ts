@@ -11,19 +11,19 @@
  */
 import { type ParentRef, planParentScope, type ScopeCondition } from 'crud-collection';
 import { SqlParams } from './dialect.ts';
-import type { ColumnInfo, EntityModel } from './entity-model.ts';
+import type { SqlColumn, SqlModel } from './sql-model.ts';
 
 /** What translating one statement's conditions needs. */
 export interface ScopeContext {
   readonly params: SqlParams;
-  /** The compiled model of a parent's ORM model (entity class or schema). */
-  resolve(model: unknown): EntityModel;
+  /** The compiled model of a parent's ORM model (by the adapter's own handle or name). */
+  resolve(model: unknown): SqlModel;
   /** Subquery aliases handed out so far in this statement. */
   aliases: number;
 }
 
-/** The compiled model of a parent's ORM model (entity class or schema). */
-export type ResolveModel = (model: unknown) => EntityModel;
+/** The compiled model of a parent's ORM model (by the adapter's own handle or name). */
+export type ResolveModel = (model: unknown) => SqlModel;
 
 /**
  * A fresh context for one statement on `model`: no parameters, no aliases yet.
@@ -34,24 +34,24 @@ export type ResolveModel = (model: unknown) => EntityModel;
  * const where = [...keySql(post, post.table, ctx.params), ...scopeSql(conditions, post, post.table, ctx)];
  * ```
  */
-export function scopeContext(model: EntityModel, resolve: ResolveModel): ScopeContext {
+export function scopeContext(model: SqlModel, resolve: ResolveModel): ScopeContext {
   return { params: new SqlParams(model.dialect), resolve, aliases: 0 };
 }
 
 /** A column of a model by wire name; a missing one is a configuration mistake. */
-export function columnOf(model: EntityModel, wire: string): ColumnInfo {
+export function columnOf(model: SqlModel, wire: string): SqlColumn {
   const info = model.byWire.get(wire);
-  if (!info) throw new TypeError(`Entity "${model.name}" has no column "${wire}"`);
+  if (!info) throw new TypeError(`Model "${model.name}" has no column "${wire}"`);
   return info;
 }
 
 /** `q.col = ?`, the value to be converted for the driver as the column's. */
-export function equalsSql(model: EntityModel, qualifier: string, info: ColumnInfo, params: SqlParams): string {
+export function equalsSql(model: SqlModel, qualifier: string, info: SqlColumn, params: SqlParams): string {
   return `${qualifier}.${info.sql} = ${params.add((value) => model.persist(info, value))}`;
 }
 
 /** Equalities on a model's primary key, in `model.primaryKey` order. */
-export function keySql(model: EntityModel, qualifier: string, params: SqlParams): string[] {
+export function keySql(model: SqlModel, qualifier: string, params: SqlParams): string[] {
   return model.primary.map((info) => equalsSql(model, qualifier, info, params));
 }
 
@@ -67,7 +67,7 @@ export function keySql(model: EntityModel, qualifier: string, params: SqlParams)
  */
 export function scopeSql(
   conditions: readonly ScopeCondition[],
-  model: EntityModel,
+  model: SqlModel,
   qualifier: string,
   ctx: ScopeContext,
 ): string[] {
@@ -86,7 +86,7 @@ export function scopeSql(
 export function existsSql(
   condition: Extract<ScopeCondition, { kind: 'exists' }>,
   ctx: ScopeContext,
-  outer?: { model: EntityModel; qualifier: string },
+  outer?: { model: SqlModel; qualifier: string },
 ): string {
   const parent = ctx.resolve(condition.model);
   ctx.aliases += 1;
@@ -112,10 +112,6 @@ export function existsSql(
  * const sql = `DELETE FROM ${e.table} WHERE ${rowWhere(e, parents, ctx).join(' AND ')}`;
  * ```
  */
-export function rowWhere(
-  model: EntityModel,
-  parentRefs: readonly ParentRef[] | undefined,
-  ctx: ScopeContext,
-): string[] {
+export function rowWhere(model: SqlModel, parentRefs: readonly ParentRef[] | undefined, ctx: ScopeContext): string[] {
   return [...keySql(model, model.table, ctx.params), ...scopeSql(planParentScope(parentRefs), model, model.table, ctx)];
 }

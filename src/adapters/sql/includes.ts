@@ -5,18 +5,18 @@
  *
  * @module
  */
-import type { IncludeData, Row } from 'crud-collection';
-import type { EntityMetadata } from 'typeorm';
+import type { IncludeData, RelationMeta, Row } from 'crud-collection';
 import { distinctKeys, rowKey, tupleKey } from '../row-keys.ts';
 import type { SqlParams } from './dialect.ts';
-import type { ColumnInfo, EntityModel } from './entity-model.ts';
-import { type RelationJoin, relationJoins } from './relations.ts';
+import { columnOf } from './scope.ts';
+import type { SqlColumn, SqlModel } from './sql-model.ts';
 import type { Statement } from './statements.ts';
 
 /** What loading needs from the adapter: a statement runner, compiled models, and its kept statements. */
 export interface IncludeContext {
   query(sql: string, params: unknown[]): Promise<Record<string, unknown>[]>;
-  model(metadata: EntityMetadata): EntityModel;
+  /** The compiled model of a relation's target or junction, by model name. */
+  model(name: string): SqlModel;
   /** The statement kept under `key`, built by `build` the first time. */
   statement(key: string, build: (params: SqlParams) => string): Statement;
 }
@@ -26,11 +26,11 @@ export interface IncludeContext {
  * statement text whatever the page size), `q.a IN (…)` elsewhere, or
  * `(q.a = … AND q.b = …) OR …` for a composite key; `count` keys.
  */
-function inSql(model: EntityModel, qualifier: string, columns: readonly ColumnInfo[], count: number, p: SqlParams) {
-  const term = (info: ColumnInfo) => `${qualifier}.${info.sql}`;
-  const mark = (info: ColumnInfo) => p.add((value) => model.persist(info, value));
+function inSql(model: SqlModel, qualifier: string, columns: readonly SqlColumn[], count: number, p: SqlParams) {
+  const term = (info: SqlColumn) => `${qualifier}.${info.sql}`;
+  const mark = (info: SqlColumn) => p.add((value) => model.persist(info, value));
   if (columns.length === 1) {
-    const [info] = columns as [ColumnInfo];
+    const [info] = columns as [SqlColumn];
     if (bindsArray(model, columns))
       return `${term(info)} = ANY(${p.add((keys) => (keys as unknown[]).map((v) => model.persist(info, v)))})`;
     return `${term(info)} IN (${Array.from({ length: count }, () => mark(info)).join(', ')})`;
@@ -40,38 +40,37 @@ function inSql(model: EntityModel, qualifier: string, columns: readonly ColumnIn
 }
 
 /** Whether {@link inSql} takes the keys as one array parameter: a single column, on a driver that binds arrays. */
-const bindsArray = (model: EntityModel, columns: readonly ColumnInfo[]) =>
+const bindsArray = (model: SqlModel, columns: readonly SqlColumn[]) =>
   columns.length === 1 && model.dialect.arrayParams;
 
 /** The raw parameter values of {@link inSql} for `keys`: one array, or every key's parts in order. */
-const inValues = (model: EntityModel, columns: readonly ColumnInfo[], keys: readonly unknown[][]): unknown[] =>
+const inValues = (model: SqlModel, columns: readonly SqlColumn[], keys: readonly unknown[][]): unknown[] =>
   bindsArray(model, columns) ? [keys.map((k) => k[0])] : keys.flat();
 
-const infos = (model: EntityModel, join: readonly unknown[]) =>
-  join.map((column) => model.byColumn.get(column as never) as ColumnInfo);
+/** The columns of `model` for wire names. */
+const columnsOf = (model: SqlModel, wires: readonly string[]) => wires.map((wire) => columnOf(model, wire));
 
-async function loadRelation(source: EntityModel, rows: Row[], join: RelationJoin, ctx: IncludeContext) {
-  const sourceWires = infos(source, join.sourceColumns).map((c) => c.wire);
-  const keys = [...distinctKeys(rows, sourceWires).values()];
+async function loadRelation(rows: Row[], relation: RelationMeta, ctx: IncludeContext) {
+  const keys = [...distinctKeys(rows, relation.fields).values()];
   const groups = new Map<string, Row[]>();
   if (keys.length > 0) {
-    const target = ctx.model(join.target);
+    const target = ctx.model(relation.target);
     const order = target.primary.map((c) => `t.${c.sql}`).join(', ');
-    const { through } = join;
-    const junction = through && ctx.model(through.junction);
-    const tCols = infos(target, join.targetColumns);
+    const { through } = relation;
+    const junction = through && ctx.model(through.model);
+    const tCols = columnsOf(target, through ? through.targetFields : relation.references);
     // The key columns the page's keys are matched against: the junction's, or the target's.
-    const matched = through && junction ? infos(junction, through.junctionSource) : tCols;
+    const matched = through && junction ? columnsOf(junction, through.sourceFields) : tCols;
     const inModel = junction ?? target;
     // One text for any number of keys with array parameters, else one per number of keys.
     const shape = bindsArray(inModel, matched) ? 'any' : String(keys.length);
-    const statement = ctx.statement(`include|${join.name}|${shape}`, (p) => {
+    const statement = ctx.statement(`include|${relation.name}|${shape}`, (p) => {
       const where = inSql(inModel, junction ? 'j' : 't', matched, keys.length, p);
       if (!through || !junction) {
         return `SELECT ${target.selectList('t')} FROM ${target.table} t WHERE ${where} ORDER BY ${order}`;
       }
-      const jTarget = infos(junction, through.junctionTarget);
-      const on = jTarget.map((j, i) => `j.${j.sql} = t.${(tCols[i] as ColumnInfo).sql}`).join(' AND ');
+      const jTarget = columnsOf(junction, through.junctionTargetFields);
+      const on = jTarget.map((j, i) => `j.${j.sql} = t.${(tCols[i] as SqlColumn).sql}`).join(' AND ');
       const keyCols = matched.map((j, i) => `j.${j.sql} AS ${target.dialect.escape(`__k${i}`)}`).join(', ');
       return `SELECT ${keyCols}, ${target.selectList('t')} FROM ${target.table} t INNER JOIN ${junction.table} j ON ${on} WHERE ${where} ORDER BY ${order}`;
     });
@@ -90,25 +89,23 @@ async function loadRelation(source: EntityModel, rows: Row[], join: RelationJoin
     }
   }
   for (const row of rows) {
-    const key = rowKey(row, sourceWires);
+    const key = rowKey(row, relation.fields);
     const group = key === undefined ? undefined : groups.get(key);
-    row[join.name] = join.many ? (group ?? []) : (group?.[0] ?? null);
+    row[relation.name] = relation.many ? (group ?? []) : (group?.[0] ?? null);
   }
 }
 
 /**
  * Sets every relation key of `rows` to `null`, synchronously: what a row
- * carries when no include asks for a relation. The source's joins, by name.
+ * carries when no include asks for a relation.
  *
  * @example
  * ```ts
  * nullRelations(post, [row]); // row.thread === null, row.translations === null
  * ```
  */
-export function nullRelations(source: EntityModel, rows: readonly Row[]): ReadonlyMap<string, RelationJoin> {
-  const joins = relationJoins(source.metadata);
-  for (const row of rows) for (const name of joins.keys()) row[name] = null;
-  return joins;
+export function nullRelations(source: SqlModel, rows: readonly Row[]): void {
+  for (const row of rows) for (const relation of source.relations) row[relation.name] = null;
 }
 
 /**
@@ -122,9 +119,11 @@ export function nullRelations(source: EntityModel, rows: readonly Row[]): Readon
  * await loadIncludes(post, rows, ['thread', 'translations'], { query, model });
  * ```
  */
-export async function loadIncludes(source: EntityModel, rows: Row[], include: IncludeData, ctx: IncludeContext) {
-  const joins = nullRelations(source, rows);
+export async function loadIncludes(source: SqlModel, rows: Row[], include: IncludeData, ctx: IncludeContext) {
+  nullRelations(source, rows);
   if (include.length === 0 || rows.length === 0) return;
-  const wanted = [...new Set(include)].map((name) => joins.get(name)).filter((j) => j !== undefined);
-  await Promise.all(wanted.map((join) => loadRelation(source, rows, join, ctx)));
+  const wanted = [...new Set(include)]
+    .map((name) => source.relations.find((relation) => relation.name === name))
+    .filter((relation) => relation !== undefined);
+  await Promise.all(wanted.map((relation) => loadRelation(rows, relation, ctx)));
 }

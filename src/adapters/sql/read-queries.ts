@@ -16,10 +16,9 @@ import {
   type SortData,
 } from 'crud-collection';
 import { sortShape } from '../statement-cache.ts';
-import type { ColumnInfo, EntityModel } from './entity-model.ts';
-import type { Executor } from './executor.ts';
 import { equalsSql, rowWhere, type ScopeContext, scopeSql } from './scope.ts';
-import type { EntityStatements } from './statements.ts';
+import type { Executor, SqlColumn, SqlModel } from './sql-model.ts';
+import type { ModelStatements } from './statements.ts';
 
 /** A read of at most one row, ready to run. */
 export type SelectOne = (exec: Executor) => Promise<Row | null>;
@@ -46,7 +45,7 @@ const integer = (n: number) => {
  * selectRowSql(post, ['"post"."id" = $1']); // SELECT "post"."id" AS "id", … FROM "post" WHERE "post"."id" = $1
  * ```
  */
-export function selectRowSql(e: EntityModel, where: readonly string[]): string {
+export function selectRowSql(e: SqlModel, where: readonly string[]): string {
   return `SELECT ${e.selectList(e.table)} FROM ${e.table} WHERE ${where.join(' AND ')}`;
 }
 
@@ -61,11 +60,11 @@ export function selectRowSql(e: EntityModel, where: readonly string[]): string {
  * ```
  */
 export function prepareSelectOne(
-  q: EntityStatements,
+  q: ModelStatements,
   pkValues: PkValues,
   parentRefs: readonly ParentRef[] | undefined,
 ): SelectOne {
-  const e = q.entity;
+  const e = q.model;
   const { sql, params } = q.get(q.key('one', parentRefs), (ctx) => selectRowSql(e, rowWhere(e, parentRefs, ctx)));
   const values = params.bind(q.rowValues(pkValues, parentRefs));
   return async (exec) => {
@@ -86,14 +85,14 @@ export function prepareSelectOne(
  * ```
  */
 export function prepareSelectPage(
-  q: EntityStatements,
+  q: ModelStatements,
   filterData: FilterData,
   sortData: SortData,
   parentRefs: readonly ParentRef[] | undefined,
 ): SelectPage {
-  const e = q.entity;
+  const e = q.model;
   // The filtered fields (and which of them are null) fix the text; the non-null values are parameters.
-  const filters: ColumnInfo[] = [];
+  const filters: SqlColumn[] = [];
   const values: unknown[] = [];
   let shape = '';
   for (const name in filterData) {
@@ -129,15 +128,14 @@ export function prepareSelectPage(
 }
 
 /** `ORDER BY` terms: the requested ones (a field once), then the primary key for stable pages; NULLs first ascending. */
-function orderBySql(e: EntityModel, sortData: SortData): string {
+function orderBySql(e: SqlModel, sortData: SortData): string {
   const seen = new Set<string>();
   const terms: string[] = [];
   const add = (wire: string, desc: boolean) => {
     const info = e.byWire.get(wire);
     if (!info || seen.has(wire)) return;
     seen.add(wire);
-    const nulls =
-      e.dialect.family === 'postgres' && info.column.isNullable ? (desc ? ' NULLS LAST' : ' NULLS FIRST') : '';
+    const nulls = e.dialect.family === 'postgres' && info.nullable ? (desc ? ' NULLS LAST' : ' NULLS FIRST') : '';
     terms.push(`${e.table}.${info.sql} ${desc ? 'DESC' : 'ASC'}${nulls}`);
   };
   for (const term of sortData) add(term.field, term.direction === 'desc');

@@ -1,13 +1,13 @@
 /**
  * The adapter's writes as SQL: insert (after a parent-exists check when the
  * parent is not a key of the row), update and delete, each scoped to the
- * parent chain. PostgreSQL and SQLite return the written row with `RETURNING`;
- * MySQL/MariaDB read it back by primary key (or before deleting it). Each
+ * parent chain. Where the dialect returns rows from writes the written row
+ * comes back with `RETURNING`; elsewhere (MySQL/MariaDB, Sequelize's SQLite)
+ * it is read back by primary key (or before deleting it). Each
  * statement's text is built once per shape (written fields, parent chain).
  *
  * @module
  */
-import { randomUUID } from 'node:crypto';
 import {
   type ExistsCondition,
   ParentNotFoundError,
@@ -19,11 +19,11 @@ import {
   type Row,
   type UpdateReturning,
 } from 'crud-collection';
-import type { ColumnInfo, EntityModel } from './entity-model.ts';
-import type { Executor } from './executor.ts';
+import { nowSql } from './dialect.ts';
 import { selectRowSql } from './read-queries.ts';
 import { existsSql, keySql, rowWhere, type ScopeContext } from './scope.ts';
-import type { EntityStatements } from './statements.ts';
+import type { Executor, SqlColumn, SqlModel } from './sql-model.ts';
+import type { ModelStatements } from './statements.ts';
 
 /** A write of at most one row, ready to run; yields the row as written (relations not loaded), or `null`. */
 export type WriteOne = (exec: Executor) => Promise<Row | null>;
@@ -37,18 +37,18 @@ export interface Insert {
 }
 
 /** The written fields of `picked` as a key part: `a,b,` (they fix the statement's text). */
-const fieldsKey = (picked: readonly [ColumnInfo, unknown][]) => {
+const fieldsKey = (picked: readonly [SqlColumn, unknown][]) => {
   let key = '';
   for (const [info] of picked) key += `${info.wire},`;
   return key;
 };
 
 /** A placeholder whose value converts as `info`'s column. */
-const placeholder = (e: EntityModel, info: ColumnInfo, ctx: ScopeContext) =>
+const placeholder = (e: SqlModel, info: SqlColumn, ctx: ScopeContext) =>
   ctx.params.add((value) => e.persist(info, value));
 
 /**
- * `INSERT` of `data` plus the parent's key values, client-side UUIDs filled in;
+ * `INSERT` of `data` plus the parent's key values, client-side defaults filled in;
  * a parent chain is checked with `SELECT CASE WHEN EXISTS …` first (a missing
  * parent throws `ParentNotFoundError`).
  *
@@ -60,10 +60,10 @@ const placeholder = (e: EntityModel, info: ColumnInfo, ctx: ScopeContext) =>
  *   : await insert.run(executorOf(manager, post));
  * ```
  */
-export function prepareInsert(q: EntityStatements, data: Row, parentRefs: readonly ParentRef[] | undefined): Insert {
-  const e = q.entity;
+export function prepareInsert(q: ModelStatements, data: Row, parentRefs: readonly ParentRef[] | undefined): Insert {
+  const e = q.model;
   const values: Row = { ...data, ...parentKeyValues(parentRefs) };
-  for (const info of e.clientUuid) values[info.wire] ??= randomUUID();
+  for (const info of e.insertDefaults) values[info.wire] ??= info.insertDefault?.();
   const picked = e.pick(values);
   const insert = q.get(`insert|${fieldsKey(picked)}`, (ctx) => {
     let sql = `INSERT INTO ${e.table} `;
@@ -85,8 +85,7 @@ export function prepareInsert(q: EntityStatements, data: Row, parentRefs: readon
     if (e.dialect.returning) return e.hydrate(result.records[0] as Record<string, unknown>);
     const key: Row = {};
     for (const info of e.primary) {
-      key[info.wire] =
-        values[info.wire] ?? (info.column.isGenerated ? (result.raw as { insertId?: unknown }).insertId : null);
+      key[info.wire] = values[info.wire] ?? (info.generated ? result.insertId : null);
     }
     return reread(q, exec, key);
   };
@@ -94,17 +93,17 @@ export function prepareInsert(q: EntityStatements, data: Row, parentRefs: readon
 }
 
 /** `SELECT CASE WHEN EXISTS (<the nearest parent, inside its ancestors>) THEN 1 ELSE 0 END AS found`. */
-function parentCheck(q: EntityStatements, parentRefs: readonly ParentRef[]) {
+function parentCheck(q: ModelStatements, parentRefs: readonly ParentRef[]) {
   const { sql, params } = q.get(q.key('exists', parentRefs), (ctx) => {
     // Defined: the chain is not empty.
     const exists = existsSql(planParentExists(parentRefs) as ExistsCondition, ctx);
-    return `SELECT CASE WHEN ${exists} THEN 1 ELSE 0 END AS ${q.entity.dialect.escape('found')}`;
+    return `SELECT CASE WHEN ${exists} THEN 1 ELSE 0 END AS ${q.model.dialect.escape('found')}`;
   });
   return { sql, values: params.bind(parentExistsValues(parentRefs, q.primaryKeyOf)) };
 }
 
 /**
- * `UPDATE … SET` the model fields of `data` (and `@UpdateDateColumn`s not given)
+ * `UPDATE … SET` the model fields of `data` (and the touched columns not given, as `updatedAt`)
  * `WHERE pk = … AND <parent scope>`; `undefined` when `data` sets no column.
  * With `returning: 'key'` nothing is read back: the write yields the row's key.
  *
@@ -115,22 +114,21 @@ function parentCheck(q: EntityStatements, parentRefs: readonly ParentRef[]) {
  * ```
  */
 export function prepareUpdate(
-  q: EntityStatements,
+  q: ModelStatements,
   pkValues: PkValues,
   data: Row,
   parentRefs: readonly ParentRef[] | undefined,
   returning: UpdateReturning = 'row',
 ): WriteOne | undefined {
-  const e = q.entity;
+  const e = q.model;
   const picked = e.pick(data);
   if (picked.length === 0) return undefined;
   const readBack = returning === 'row' && e.dialect.returning;
   // Keyed by what the text depends on: with no RETURNING (MySQL) both modes share one statement.
   const update = q.get(`update|${readBack ? 'row' : 'count'}|${fieldsKey(picked)}${q.shape(parentRefs)}`, (ctx) => {
     const sets = picked.map(([info]) => `${info.sql} = ${placeholder(e, info, ctx)}`);
-    for (const info of e.updateDate) {
-      if (!picked.some(([given]) => given === info))
-        sets.push(`${info.sql} = ${e.dialect.family === 'mysql' ? 'CURRENT_TIMESTAMP(6)' : 'CURRENT_TIMESTAMP'}`);
+    for (const info of e.touched) {
+      if (!picked.some(([given]) => given === info)) sets.push(`${info.sql} = ${nowSql(e.dialect)}`);
     }
     const sql = `UPDATE ${e.table} SET ${sets.join(', ')} WHERE ${rowWhere(e, parentRefs, ctx).join(' AND ')}`;
     return readBack ? `${sql} RETURNING ${e.selectList('')}` : sql;
@@ -165,11 +163,11 @@ export function prepareUpdate(
  * ```
  */
 export function prepareDelete(
-  q: EntityStatements,
+  q: ModelStatements,
   pkValues: PkValues,
   parentRefs: readonly ParentRef[] | undefined,
 ): WriteOne {
-  const e = q.entity;
+  const e = q.model;
   const where = (ctx: ScopeContext) => rowWhere(e, parentRefs, ctx).join(' AND ');
   if (e.dialect.returning) {
     const { sql, params } = q.get(
@@ -192,9 +190,9 @@ export function prepareDelete(
   };
 }
 
-/** Reads one row back by primary key (MySQL/MariaDB, which have no `RETURNING`). */
-async function reread(q: EntityStatements, exec: Executor, key: Row): Promise<Row> {
-  const e = q.entity;
+/** Reads one row back by primary key (where writes return no rows). */
+async function reread(q: ModelStatements, exec: Executor, key: Row): Promise<Row> {
+  const e = q.model;
   const { sql, params } = q.get('reread', (ctx) => selectRowSql(e, keySql(e, e.table, ctx.params)));
   const [raw] = (await exec(sql, params.bind(q.rowValues(key, undefined)))).records;
   if (!raw) throw new Error(`${e.name}: the written row could not be read back`);
