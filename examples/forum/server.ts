@@ -5,7 +5,7 @@
  * ```sh
  * npm run demo                      # http://127.0.0.1:3000/docs
  * PORT=8080 npm run demo            # another port
- * FORUM_ORM=typeorm npm run demo    # the ORM behind the adapters: drizzle (default) or typeorm
+ * FORUM_ORM=typeorm npm run demo    # the ORM behind the adapters: drizzle (default), typeorm or sequelize
  * ```
  *
  * The file (`examples/forum/forum.db` unless `FORUM_DB` says otherwise) is
@@ -25,7 +25,7 @@ export interface ForumConnection {
 }
 
 /** The ORMs the demo can run on. */
-export type ForumOrm = 'drizzle' | 'typeorm';
+export type ForumOrm = 'drizzle' | 'typeorm' | 'sequelize';
 
 export interface DemoOptions {
   /** TCP port; `0` picks a free one. Default `PORT` or 3000. */
@@ -82,8 +82,10 @@ async function connect(orm: ForumOrm, file: string): Promise<ForumConnection> {
       return (await import('./drizzle.ts')).openForum(file);
     case 'typeorm':
       return (await import('./typeorm.ts')).openForum(file);
+    case 'sequelize':
+      return (await import('./sequelize.ts')).openForum(file);
     default:
-      throw new Error(`FORUM_ORM must be "drizzle" or "typeorm", not ${JSON.stringify(orm)}`);
+      throw new Error(`FORUM_ORM must be "drizzle", "typeorm" or "sequelize", not ${JSON.stringify(orm)}`);
   }
 }
 

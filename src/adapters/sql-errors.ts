@@ -2,8 +2,9 @@
  * SQL driver errors as {@link HttpError}s, shared by every SQL adapter: unique
  * and foreign-key violations are 409 `conflict`, not-null and other data
  * violations 422 `validation_failed`. Codes are the drivers' own (PostgreSQL
- * SQLSTATE, MySQL/MariaDB errno, SQLite extended codes), found anywhere along
- * the error's `cause` / `driverError` chain. The SQL text never reaches the
+ * SQLSTATE, MySQL/MariaDB errno, SQLite extended codes, or `sqlite3`'s
+ * `SQLITE_CONSTRAINT` and its message), found anywhere along the error's
+ * `cause` / `driverError` (TypeORM) / `parent` (Sequelize) chain. The SQL text never reaches the
  * message; the original error stays as `cause`.
  *
  * @module
@@ -22,6 +23,7 @@ interface DriverError {
   message?: unknown;
   cause?: unknown;
   driverError?: unknown;
+  parent?: unknown;
 }
 
 const PG: Record<string, ConstraintKind> = {
@@ -57,6 +59,13 @@ const SQLITE: Record<string, ConstraintKind> = {
   SQLITE_CONSTRAINT_NOTNULL: 'not_null',
   SQLITE_CONSTRAINT_CHECK: 'invalid',
 };
+/** `sqlite3` reports only `SQLITE_CONSTRAINT`; its message says which constraint. */
+const SQLITE_MESSAGES: [RegExp, ConstraintKind][] = [
+  [/UNIQUE constraint failed/, 'unique'],
+  [/FOREIGN KEY constraint failed/, 'foreign_key'],
+  [/NOT NULL constraint failed/, 'not_null'],
+  [/CHECK constraint failed/, 'invalid'],
+];
 const SQLITE_RAW: Record<number, ConstraintKind> = {
   2067: 'unique',
   1555: 'unique',
@@ -72,6 +81,9 @@ function kindOf(e: DriverError): ConstraintKind | undefined {
   if (typeof e.extendedCode === 'string' && SQLITE[e.extendedCode]) return SQLITE[e.extendedCode];
   if (typeof e.rawCode === 'number' && SQLITE_RAW[e.rawCode]) return SQLITE_RAW[e.rawCode];
   if (typeof e.errno === 'number' && typeof e.code === 'string' && e.code.startsWith('ER_')) return MYSQL[e.errno];
+  if (e.code === 'SQLITE_CONSTRAINT' && typeof e.message === 'string') {
+    return SQLITE_MESSAGES.find(([pattern]) => pattern.test(e.message as string))?.[1];
+  }
   return undefined;
 }
 
@@ -91,7 +103,7 @@ export function constraintOf(error: unknown): { kind: ConstraintKind; driverErro
     const e = current as DriverError;
     const kind = kindOf(e);
     if (kind) return { kind, driverError: e };
-    current = e.driverError ?? e.cause;
+    current = e.driverError ?? e.parent ?? e.cause;
   }
   return undefined;
 }

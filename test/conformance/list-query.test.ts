@@ -63,6 +63,7 @@ describeForum('list filters, sorting, pagination and includes', (s) => {
     assert.deepEqual(category.threads.map((t: { id: number }) => t.id).sort(), [1, 2]);
     const empty = (await s.call('GET', '/categories/3?include=threads')).body;
     assert.deepEqual(empty.threads, []);
+    if (!s.target.compositeRelations) return;
     const translation = (await s.call('GET', '/post-translations/1/en?include=tags')).body;
     assert.deepEqual(translation.tags.map((t: { name: string }) => t.name).sort(), ['intro', 'meta']);
   });
@@ -91,6 +92,7 @@ describeForum('list filters, sorting, pagination and includes', (s) => {
     assert.ok(all <= 4, `at most data + count + one per relation, got ${all}`);
     const short = await cost('/posts?per_page=100&include=thread&include=author');
     assert.equal(short, all - 1, 'a short page skips the count');
+    if (!s.target.compositeRelations) return;
     const m2m = await cost('/post-translations?include=tags&include=post');
     assert.ok(m2m <= 3, `short page: data + one per relation, got ${m2m}`);
   });

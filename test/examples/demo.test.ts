@@ -1,4 +1,4 @@
-/** The demo boots on a new SQLite file, seeds it once, and keeps what was written; on either ORM. */
+/** The demo boots on a new SQLite file, seeds it once, and keeps what was written; on every ORM. */
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,7 +9,7 @@ import { type ForumOrm, startDemo } from '../../examples/forum/server.ts';
 const dir = mkdtempSync(join(tmpdir(), 'crud-collection-demo-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-for (const orm of ['drizzle', 'typeorm'] satisfies ForumOrm[]) {
+for (const orm of ['drizzle', 'typeorm', 'sequelize'] satisfies ForumOrm[]) {
   test(`demo (${orm}): seeds a new file once and serves the forum over HTTP`, async () => {
     const file = join(dir, `${orm}.db`);
     const first = await startDemo({ port: 0, file, orm });

@@ -20,7 +20,7 @@ before(() => run('npm', ['run', 'build', '--silent']));
 
 test('built package: every entry point loads on plain Node from dist/', async () => {
   const script = `
-    const entries = ['crud-collection', 'crud-collection/drizzle', 'crud-collection/typeorm', 'crud-collection/fastify'];
+    const entries = ['crud-collection', 'crud-collection/drizzle', 'crud-collection/typeorm', 'crud-collection/sequelize', 'crud-collection/fastify'];
     const loaded = {};
     for (const entry of entries) loaded[entry] = { file: import.meta.resolve(entry), names: Object.keys(await import(entry)) };
     console.log(JSON.stringify(loaded));`;
@@ -30,6 +30,7 @@ test('built package: every entry point loads on plain Node from dist/', async ()
     'crud-collection': ['dist/index.js', 'CRUDCollection'],
     'crud-collection/drizzle': ['dist/adapters/drizzle/index.js', 'DrizzleAdapter'],
     'crud-collection/typeorm': ['dist/adapters/typeorm/index.js', 'TypeORMAdapter'],
+    'crud-collection/sequelize': ['dist/adapters/sequelize/index.js', 'SequelizeAdapter'],
     'crud-collection/fastify': ['dist/bindings/fastify/index.js', 'toFastify'],
   };
   for (const [entry, [file, name]] of Object.entries(expected)) {

@@ -8,6 +8,7 @@
 import { CRUDCollection, type CrudRouter } from 'crud-collection';
 import { DrizzleAdapter } from 'crud-collection/drizzle';
 import { toFastify } from 'crud-collection/fastify';
+import { SequelizeAdapter } from 'crud-collection/sequelize';
 import { TypeORMAdapter } from 'crud-collection/typeorm';
 
 export function checks(router: CrudRouter): void {
@@ -20,4 +21,6 @@ export function checks(router: CrudRouter): void {
   void new DrizzleAdapter({});
   // @ts-expect-error: the TypeORM adapter needs a data source and an entity
   void new TypeORMAdapter({});
+  // @ts-expect-error: the Sequelize adapter needs a model
+  void new SequelizeAdapter({});
 }

@@ -27,5 +27,10 @@ export interface ForumTarget {
   /** `orm/dialect`, for test names: `drizzle/postgres`. */
   readonly name: string;
   readonly dialect: Dialect;
+  /**
+   * The ORM can relate models over a composite key (the translation's tags,
+   * a many-to-many over `(post_id, language)`); Sequelize cannot.
+   */
+  readonly compositeRelations: boolean;
   open(): Promise<ForumHarness>;
 }

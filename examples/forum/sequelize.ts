@@ -1,0 +1,31 @@
+/**
+ * The forum over Sequelize: one `SequelizeAdapter` per forum model (the same
+ * models the conformance suite runs), on the demo's SQLite file through
+ * Sequelize's `sqlite3` dialect.
+ */
+import { SequelizeAdapter } from 'crud-collection/sequelize';
+import { Sequelize } from 'sequelize';
+import type { ForumAdapters } from './app.ts';
+import { defineForumModels, type ForumModels } from './models/sequelize.ts';
+import type { ForumConnection } from './server.ts';
+
+/** One adapter per forum table over models defined by `defineForumModels`. */
+export function sequelizeForumAdapters(models: ForumModels): ForumAdapters {
+  const adapter = (model: ForumModels[keyof ForumModels]) => new SequelizeAdapter({ model });
+  return {
+    user: adapter(models.user),
+    category: adapter(models.category),
+    thread: adapter(models.thread),
+    post: adapter(models.post),
+    tag: adapter(models.tag),
+    postTranslation: adapter(models.post_translation),
+    postTranslationTag: adapter(models.post_translation_tag),
+  };
+}
+
+/** Opens the forum's SQLite `file` (tables already created) with Sequelize. */
+export async function openForum(file: string): Promise<ForumConnection> {
+  const sequelize = new Sequelize({ dialect: 'sqlite', storage: file, logging: false });
+  await sequelize.query('PRAGMA foreign_keys = ON');
+  return { adapters: sequelizeForumAdapters(defineForumModels(sequelize)), close: () => sequelize.close() };
+}

@@ -1,0 +1,65 @@
+/**
+ * Values between the wire and a Sequelize database, by field kind: what the
+ * drivers return under Sequelize (SQLite text dates and 0/1 booleans,
+ * PostgreSQL's string counts and decimals, MariaDB's JSON as text) becomes
+ * the wire's types, and wire values are bound the way Sequelize itself
+ * stores them (on SQLite, dates as `YYYY-MM-DD HH:mm:ss.SSS +00:00`).
+ *
+ * @module
+ */
+import type { FieldKind } from 'crud-collection';
+import type { Family } from '../sql/dialect.ts';
+
+/** A conversion of one non-null value. */
+type Convert = (value: unknown) => unknown;
+
+/** A conversion that passes `null` and `undefined` through. */
+const nullable =
+  (convert: Convert): Convert =>
+  (value) =>
+    value === null || value === undefined ? value : convert(value);
+
+/** A zone-less SQL timestamp is UTC (SQLite's `CURRENT_TIMESTAMP`); a zoned one keeps its offset. */
+export function parseDbDate(text: string): Date {
+  const iso = text.includes('T') ? text : text.replace(' ', 'T');
+  const zoned = /(?:Z|[+-]\d\d:?\d\d)$/.test(iso);
+  return new Date(zoned ? iso.replace(/ (?=[+-]\d\d:?\d\d$)/, '') : `${iso}Z`);
+}
+
+const toDate = (value: unknown) => (value instanceof Date ? value : parseDbDate(String(value)));
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** A date as Sequelize writes it to SQLite: `2024-01-31 10:00:00.000 +00:00`. */
+export function sqliteDate(value: unknown): string {
+  const d = toDate(value);
+  const date = `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+  const time = `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}.${pad(d.getUTCMilliseconds(), 3)}`;
+  return `${date} ${time} +00:00`;
+}
+
+const fromDb: Partial<Record<FieldKind, Convert>> = {
+  integer: (value) => (typeof value === 'number' ? value : Number(value)),
+  number: (value) => (typeof value === 'number' ? value : Number(value)),
+  boolean: (value) => (typeof value === 'boolean' ? value : Number(value) !== 0),
+  datetime: toDate,
+  date: (value) => (value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10)),
+  json: (value) => (typeof value === 'string' ? JSON.parse(value) : value),
+};
+
+/**
+ * The conversions of a field of `kind` on a database of `family`: `fromDb`
+ * for what the driver returns, `toDb` for what it binds (`undefined`: none).
+ *
+ * @example
+ * ```ts
+ * const { fromDb, toDb } = codecOf('datetime', 'sqlite');
+ * toDb?.('2024-01-31T10:00:00Z'); // '2024-01-31 10:00:00.000 +00:00'
+ * ```
+ */
+export function codecOf(kind: FieldKind, family: Family): { fromDb?: Convert; toDb?: Convert } {
+  const read = fromDb[kind];
+  let write: Convert | undefined;
+  if (kind === 'datetime') write = family === 'sqlite' ? sqliteDate : toDate;
+  else if (kind === 'json') write = (value) => JSON.stringify(value);
+  return { ...(read && { fromDb: nullable(read) }), ...(write && { toDb: nullable(write) }) };
+}

@@ -1,0 +1,79 @@
+/**
+ * `SequelizeAdapter`: the core's adapter interface over a Sequelize model. It
+ * runs on the model's own Sequelize instance (its pool, logging and CLS
+ * transactions); the SQL, its caching per shape and relation loading are the
+ * shared raw-SQL adapter's (`../sql`).
+ *
+ * @module
+ */
+import type { CRUDConfigDict, CRUDConfigInit, ModelMeta } from 'crud-collection';
+import type { Sequelize } from 'sequelize';
+import { SqlAdapter, type SqlSession } from '../sql/sql-adapter.ts';
+import type { SqlModel } from '../sql/sql-model.ts';
+import type { AnyModel } from './describe-model.ts';
+import { executorOf } from './executor.ts';
+import { ModelRegistry } from './model-registry.ts';
+
+/** Options of {@link SequelizeAdapter}. */
+export interface SequelizeAdapterOptions<M extends AnyModel = AnyModel> {
+  /** A model class initialised on a Sequelize instance (`Model.init` or `sequelize.define`). */
+  model: M;
+  /** Field sets; else the model's `static crudConfig`. */
+  crudConfig?: CRUDConfigDict | CRUDConfigInit;
+}
+
+const registries = new WeakMap<Sequelize, ModelRegistry>();
+
+/**
+ * The Sequelize adapter. It needs only the model: Sequelize has one global
+ * pool per instance, so there is no session to pass. Rows are plain objects
+ * keyed by attribute names, with every association key present (`null`
+ * unless included). Statements are parameterised and built once per shape;
+ * model hooks and validators do not run (the generated schemas validate
+ * input), and paranoid (soft-deleting) models are refused.
+ *
+ * @example
+ * ```ts
+ * const sequelize = new Sequelize('postgres://postgres@127.0.0.1:5432/app');
+ * const Post = sequelize.define('post', { id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true }, … });
+ * const posts = new CRUDCollection({ ormAdapter: new SequelizeAdapter({ model: Post }) });
+ * ```
+ */
+export class SequelizeAdapter<M extends AnyModel = AnyModel> extends SqlAdapter<M> {
+  readonly #registry: ModelRegistry;
+
+  constructor(options: SequelizeAdapterOptions<M>) {
+    super(options.model, options.crudConfig);
+    const sequelize = options.model?.sequelize;
+    if (!sequelize) throw new TypeError('SequelizeAdapter needs a model initialised on a Sequelize instance');
+    let registry = registries.get(sequelize);
+    if (!registry) {
+      registry = new ModelRegistry(sequelize);
+      registries.set(sequelize, registry);
+    }
+    this.#registry = registry;
+  }
+
+  /** The Sequelize instance the model belongs to. */
+  get sequelize(): Sequelize {
+    return this.#registry.sequelize;
+  }
+
+  /** Describes this model, another model class, or a model by table or model name. */
+  describe(model?: unknown): ModelMeta {
+    return this.#registry.meta(model ?? this.model);
+  }
+
+  /** A model class, or a model by table or model name, compiled for SQL once. */
+  sqlModel(model: unknown): SqlModel {
+    return this.#registry.sqlModel(model);
+  }
+
+  protected session<R>(work: (session: SqlSession) => Promise<R>): Promise<R> {
+    const { sequelize, entity } = this;
+    return work({
+      exec: executorOf(sequelize, entity),
+      transaction: (inner) => sequelize.transaction((t) => inner(executorOf(sequelize, entity, t))),
+    });
+  }
+}

@@ -1,0 +1,293 @@
+/**
+ * The Sequelize adapter through its public methods, on every database target,
+ * for what is Sequelize's own (the shared behaviour is the conformance
+ * suite's): the description of models, attributes and associations; the
+ * values Sequelize fills in (timestamps, JavaScript defaults); every data type
+ * round trip; many-to-many through a `belongsToMany` junction in one
+ * statement; error translation; and the models it refuses.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { HttpError, PagePaginator } from 'crud-collection';
+import { SequelizeAdapter } from 'crud-collection/sequelize';
+import { DataTypes, type ModelStatic, type Sequelize } from 'sequelize';
+import { sequelizeOf, sequelizeTargets } from '../fixtures/sequelize/target.ts';
+import { type DatabaseTarget, databaseTargets } from '../support/databases.ts';
+import type { ForumHarness } from '../support/forum-target.ts';
+
+const page = (perPage = 20) => new PagePaginator().setPerPage(perPage);
+
+/** A catalogue of gadgets with every data type, and labels through a junction. */
+function defineCatalogue(sequelize: Sequelize) {
+  const gadget = sequelize.define(
+    'gadget',
+    {
+      id: { type: DataTypes.UUID, primaryKey: true, defaultValue: DataTypes.UUIDV4 },
+      name: { type: DataTypes.STRING(40), allowNull: false, unique: true },
+      active: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: true },
+      price: { type: DataTypes.DECIMAL(10, 2), allowNull: true },
+      ratio: { type: DataTypes.DOUBLE, allowNull: true },
+      released: { type: DataTypes.DATEONLY, allowNull: true },
+      seen_at: { type: DataTypes.DATE(3), allowNull: false, defaultValue: DataTypes.NOW },
+      size: { type: DataTypes.ENUM('s', 'm', 'l'), allowNull: false, defaultValue: 'm' },
+      specs: { type: DataTypes.JSON, allowNull: true },
+      stock: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
+      display: { type: DataTypes.VIRTUAL, get: () => 'virtual' },
+    },
+    { tableName: 'gadget', createdAt: 'made_at', updatedAt: 'changed_at' },
+  );
+  const label = sequelize.define(
+    'label',
+    { id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true }, text: DataTypes.STRING(20) },
+    { tableName: 'label', timestamps: false },
+  );
+  const gadgetLabel = sequelize.define('gadget_label', {}, { tableName: 'gadget_label', timestamps: false });
+  gadget.belongsToMany(label, { through: gadgetLabel, as: 'labels', foreignKey: 'gadget_id', otherKey: 'label_id' });
+  label.belongsToMany(gadget, { through: gadgetLabel, as: 'gadgets', foreignKey: 'label_id', otherKey: 'gadget_id' });
+  return { gadget, label, gadgetLabel };
+}
+
+/** A 409/422 `HttpError` with a generic detail, never SQL. */
+async function rejectsWith(promise: Promise<unknown>, code: 'conflict' | 'validation_failed', field?: string) {
+  await assert.rejects(promise, (error: unknown) => {
+    assert.ok(error instanceof HttpError, `expected HttpError, got ${String(error)}`);
+    assert.equal(error.code, code);
+    assert.doesNotMatch(error.detail, /insert|update|delete|select|constraint|sqlite|duplicate/i);
+    if (field)
+      assert.deepEqual(
+        error.errors?.map((e) => e.path),
+        [`body.${field}`],
+      );
+    return true;
+  });
+}
+
+for (const target of sequelizeTargets()) {
+  describe(`SequelizeAdapter [${target.name}]: the forum models`, () => {
+    let forum: ForumHarness;
+    let a: ForumHarness['adapters'];
+
+    before(async () => {
+      forum = await target.open();
+      await forum.reset();
+      a = forum.adapters;
+    });
+    after(() => forum.close());
+
+    test('describe(): attributes, timestamps, defaults and the composite key', () => {
+      const post = a.post.describe();
+      assert.equal(post.name, 'post');
+      assert.deepEqual(post.primaryKey, ['id']);
+      const byName = Object.fromEntries(post.fields.map((f) => [f.name, f]));
+      assert.deepEqual(Object.keys(byName), ['id', 'thread_id', 'author_id', 'slug', 'created_at', 'updated_at']);
+      assert.deepEqual([byName.id?.kind, byName.id?.serverGenerated], ['integer', true]);
+      assert.deepEqual([byName.slug?.kind, byName.slug?.maxLength, byName.slug?.nullable], ['string', 100, false]);
+      assert.equal(byName.author_id?.nullable, true);
+      // Sequelize stamps its timestamps itself: neither is written by clients.
+      assert.deepEqual([byName.created_at?.kind, byName.created_at?.serverGenerated], ['datetime', true]);
+      assert.equal(byName.updated_at?.serverGenerated, true);
+      // A `sequelize.literal` default is the database's.
+      assert.equal(a.category.meta.fields.find((f) => f.name === 'created_at')?.serverGenerated, true);
+      assert.deepEqual(a.postTranslation.meta.primaryKey, ['post_id', 'language']);
+    });
+
+    test('describe(): associations in both directions, foreign keys from references', () => {
+      const relations = Object.fromEntries(a.post.meta.relations.map((r) => [r.name, r]));
+      assert.deepEqual(relations.thread, {
+        name: 'thread',
+        target: 'thread',
+        many: false,
+        fields: ['thread_id'],
+        references: ['id'],
+      });
+      assert.deepEqual(relations.translations, {
+        name: 'translations',
+        target: 'post_translation',
+        many: true,
+        fields: ['id'],
+        references: ['post_id'],
+      });
+      assert.deepEqual(
+        a.post.meta.foreignKeys.map((fk) => [fk.fields, fk.target, fk.references]),
+        [
+          [['thread_id'], 'thread', ['id']],
+          [['author_id'], 'user', ['id']],
+        ],
+      );
+      assert.deepEqual(a.postTranslationTag.meta.foreignKeys, [
+        { fields: ['tag_id'], target: 'tag', references: ['id'] },
+      ]);
+      assert.equal(a.post.describe('thread').name, 'thread');
+    });
+
+    test('create stamps created_at and updated_at; update touches updated_at', async () => {
+      const before = Date.now() - 60_000;
+      const row = await a.post.createOne({ thread_id: 1, slug: 'stamped' });
+      assert.ok(row.created_at instanceof Date && row.created_at.getTime() > before, String(row.created_at));
+      assert.ok(row.updated_at instanceof Date && row.updated_at.getTime() > before, String(row.updated_at));
+      await forum.sql('UPDATE "post" SET "updated_at" = ? WHERE "id" = ?', [
+        target.dialect === 'sqlite' ? '2000-01-01 00:00:00.000 +00:00' : new Date('2000-01-01T00:00:00Z'),
+        row.id,
+      ]);
+      const updated = await a.post.updateOne({ id: row.id }, { slug: 'stamped-2' });
+      assert.ok((updated?.updated_at as Date | undefined)?.getTime() ?? 0 > before, String(updated?.updated_at));
+      assert.equal(updated?.slug, 'stamped-2');
+    });
+
+    test('unique and foreign-key violations are 409, not-null is 422 naming the field', async () => {
+      await rejectsWith(a.user.createOne({ username: 'ada' }), 'conflict');
+      await rejectsWith(a.thread.createOne({ category_id: 999, title: 'Orphan' }), 'conflict');
+      await rejectsWith(a.thread.createOne({ category_id: 1, title: null }), 'validation_failed', 'title');
+      assert.equal((await forum.sql('SELECT * FROM "thread" WHERE "title" = ?', ['Orphan'])).length, 0);
+    });
+  });
+}
+
+for (const database of databaseTargets()) {
+  describe(`SequelizeAdapter [sequelize/${database.dialect}]: data types, defaults, many-to-many`, () => {
+    let logged = 0;
+    const sequelize = sequelizeOf(database, () => {
+      logged += 1;
+    });
+    const { gadget, label, gadgetLabel } = defineCatalogue(sequelize);
+    const gadgets = new SequelizeAdapter({ model: gadget });
+    const labels = new SequelizeAdapter({ model: label });
+
+    const drop = async () => {
+      for (const model of [gadgetLabel, label, gadget]) await model.drop({});
+    };
+    before(async () => {
+      await drop();
+      for (const model of [gadget, label, gadgetLabel]) await model.sync();
+    });
+    after(async () => {
+      await drop();
+      await sequelize.close();
+    });
+
+    test('describe(): kinds of every data type; JavaScript defaults make a field optional, not generated', () => {
+      const fields = Object.fromEntries(gadgets.meta.fields.map((f) => [f.name, f]));
+      assert.equal(fields.display, undefined, 'VIRTUAL attributes have no column');
+      assert.deepEqual(Object.fromEntries(Object.entries(fields).map(([name, f]) => [name, f.kind])), {
+        id: 'uuid',
+        name: 'string',
+        active: 'boolean',
+        price: 'number',
+        ratio: 'number',
+        released: 'date',
+        seen_at: 'datetime',
+        size: 'enum',
+        specs: 'json',
+        stock: 'integer',
+        made_at: 'datetime',
+        changed_at: 'datetime',
+      });
+      assert.deepEqual(fields.size?.enumValues, ['s', 'm', 'l']);
+      for (const name of ['id', 'active', 'seen_at', 'size', 'stock']) {
+        assert.deepEqual([fields[name]?.hasClientDefault, fields[name]?.serverGenerated], [true, false], name);
+      }
+      const create = gadgets.generateCreateSchema();
+      assert.deepEqual(create.safeParse({ name: 'bare' }).success, true);
+      assert.equal(create.shape.made_at, undefined);
+    });
+
+    test('create fills what Sequelize fills: UUIDV4, NOW, constants; every type comes back as the wire expects', async () => {
+      const row = await gadgets.createOne({
+        name: 'widget',
+        price: 12.5,
+        ratio: 0.25,
+        released: '2024-02-29',
+        specs: { colours: ['red'], weight: 2 },
+        active: false,
+      });
+      assert.match(String(row.id), /^[0-9a-f-]{36}$/);
+      assert.deepEqual(
+        [row.name, row.active, row.price, row.ratio, row.released, row.size, row.stock, row.specs],
+        ['widget', false, 12.5, 0.25, '2024-02-29', 'm', 0, { colours: ['red'], weight: 2 }],
+      );
+      for (const key of ['seen_at', 'made_at', 'changed_at']) assert.ok(row[key] instanceof Date, key);
+      assert.deepEqual(row.labels, null);
+      const read = await gadgets.getOne({ id: row.id }, []);
+      assert.deepEqual({ ...read, labels: null }, row);
+    });
+
+    test('filters match each type; a datetime written through the API reads back as the same instant', async () => {
+      const row = await gadgets.createOne({ name: 'dated', seen_at: '2024-03-01T12:30:45.123Z', active: true });
+      assert.equal((row.seen_at as Date).toISOString(), '2024-03-01T12:30:45.123Z');
+      const active = await gadgets.getMany({ active: true }, [{ field: 'name', direction: 'asc' }], [], page());
+      assert.deepEqual(
+        active.data.map((g) => g.name),
+        ['dated'],
+      );
+      const byDate = await gadgets.getMany({ released: '2024-02-29' }, [], [], page());
+      assert.deepEqual(
+        byDate.data.map((g) => g.name),
+        ['widget'],
+      );
+    });
+
+    test('a Sequelize model adapter keeps Sequelize on the model: instances see what the adapter wrote', async () => {
+      const written = await gadgets.createOne({ name: 'shared', stock: 7 });
+      const instance = (await gadget.findByPk(written.id as string)) as { get(key: string): unknown } | null;
+      assert.equal(instance?.get('stock'), 7);
+      assert.equal(instance?.get('name'), 'shared');
+      assert.equal(
+        (instance?.get('seen_at') as Date | undefined)?.toISOString(),
+        (written.seen_at as Date).toISOString(),
+      );
+    });
+
+    test('belongsToMany: one statement through the junction, for any page size', async () => {
+      const [one, two] = [await labels.createOne({ text: 'one' }), await labels.createOne({ text: 'two' })];
+      const { data } = await gadgets.getMany({}, [{ field: 'name', direction: 'asc' }], [], page());
+      const ids = Object.fromEntries(data.map((g) => [g.name, g.id]));
+      await gadgetLabel.bulkCreate([
+        { gadget_id: ids.widget, label_id: one.id },
+        { gadget_id: ids.widget, label_id: two.id },
+        { gadget_id: ids.dated, label_id: two.id },
+      ]);
+      const start = logged;
+      const listed = await gadgets.getMany({}, [{ field: 'name', direction: 'asc' }], ['labels'], page(2));
+      assert.equal(logged - start, 3, 'page, count, labels');
+      assert.deepEqual(
+        listed.data.map((g) => [g.name, (g.labels as { text: string }[]).map((l) => l.text)]),
+        [
+          ['dated', ['two']],
+          ['shared', []],
+        ],
+      );
+      const widget = await gadgets.getOne({ id: ids.widget }, ['labels']);
+      assert.deepEqual(
+        (widget?.labels as { text: string }[] | undefined)?.map((l) => l.text),
+        ['one', 'two'],
+      );
+      const back = await labels.getOne({ id: two.id }, ['gadgets']);
+      assert.deepEqual((back?.gadgets as { name: string }[] | undefined)?.map((g) => g.name).sort(), [
+        'dated',
+        'widget',
+      ]);
+    });
+
+    test('constraint errors: unique is 409, a missing required value 422 naming the field', async () => {
+      await rejectsWith(gadgets.createOne({ name: 'widget' }), 'conflict');
+      await rejectsWith(gadgets.createOne({ name: null }), 'validation_failed', 'name');
+    });
+  });
+}
+
+describe('SequelizeAdapter: what it refuses', () => {
+  const sequelize = sequelizeOf(databaseTargets()[0] as DatabaseTarget);
+  after(() => sequelize.close());
+
+  test('a model that is not initialised on a Sequelize instance', () => {
+    assert.throws(
+      () => new SequelizeAdapter({ model: {} as ModelStatic<never> }),
+      /needs a model initialised on a Sequelize instance/,
+    );
+  });
+
+  test('a paranoid (soft-deleting) model, when first described', () => {
+    const archived = sequelize.define('archived', { name: DataTypes.STRING }, { paranoid: true });
+    assert.throws(() => new SequelizeAdapter({ model: archived }).describe(), /paranoid/);
+  });
+});
