@@ -1,7 +1,6 @@
 /**
  * The servers under test: how to start each, which wire format it speaks, and
- * whether it can run here at all. The slot for crud-collection on TypeORM is
- * reserved; it joins the run by filling in its entry.
+ * whether it can run here at all.
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -52,6 +51,12 @@ export const SERVERS: ServerDef[] = [
       existsSync(file('servers/crud-collection-typeorm/server.ts'))
         ? undefined
         : 'slot reserved: src/servers/crud-collection-typeorm/server.ts is not written yet',
+  },
+  {
+    name: 'crud-collection-sequelize',
+    description: 'crud-collection + Sequelize + Fastify',
+    dialect: 'crud',
+    args: compiled('servers/crud-collection-sequelize/server.ts'),
   },
   {
     name: 'hand-plain',
