@@ -81,12 +81,14 @@ export { type Page, PagePaginator, type PageSource, PaginatorBase, PaginatorPage
 export {
   type ExistsCondition,
   type ParentLink,
+  type ParentLinkWrite,
   type ParentRef,
   type PrimaryKeyOf,
   parentExistsValues,
   parentKeyValues,
   parentScopeValues,
   planParentExists,
+  planParentLink,
   planParentScope,
   type ScopeCondition,
 } from './core/parent-scope.ts';

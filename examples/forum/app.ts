@@ -62,12 +62,9 @@ export function forumRouters(a: ForumAdapters) {
     new CRUDCollection({ ormAdapter: a.postTranslation }),
     tagged('translations'),
   );
-  const threadOfPost = new CRUDCollection({ ormAdapter: a.thread, disableCreate: true });
-  threadOfPost.addNestedCollection(
-    '/categories',
-    new CRUDCollection({ ormAdapter: a.category, disableCreate: true }),
-    tagged('categories'),
-  );
+  // Against the foreign key: a post's thread, and that thread's category (a create re-points the parent).
+  const threadOfPost = new CRUDCollection({ ormAdapter: a.thread });
+  threadOfPost.addNestedCollection('/categories', new CRUDCollection({ ormAdapter: a.category }), tagged('categories'));
   posts.addNestedCollection('/threads', threadOfPost, tagged('threads'));
 
   const me = new UserMe({ ormAdapter: a.user, dependencies: [requireUser] });

@@ -102,6 +102,40 @@ export function planParentExists(parents: readonly ParentRef[]): ExistsCondition
   return { kind: 'exists', model: nearest.model, pkValues: nearest.pkValues, where: planParentScope(rest) };
 }
 
+/**
+ * What a create under a parent that holds the key (a reverse nest, such as
+ * `/posts/{post_id}/threads`) must also write, so the new row is reachable
+ * where it was created: the parent's `fields` set to the new row's `from`
+ * values, the parent found by its key. `undefined` when the child holds the
+ * key (the usual direction: `parentKeyValues` sets it) or there is no parent.
+ * Adapters run it after the insert, in the same transaction; a parent it does
+ * not find is `ParentNotFoundError`, and nothing stays written.
+ */
+export interface ParentLinkWrite {
+  readonly model: unknown;
+  readonly pkValues: PkValues;
+  /** The parent's fields to set. */
+  readonly fields: readonly string[];
+  /** The new row's fields their values come from. */
+  readonly from: readonly string[];
+}
+
+/**
+ * The {@link ParentLinkWrite} of a create under `parents`, if the nearest parent holds the key.
+ *
+ * @example
+ * ```ts
+ * // POST /posts/3/threads: post 3 is moved to the new thread.
+ * const link = planParentLink(parents); // { model: post, pkValues: { id: 3 }, fields: ['thread_id'], from: ['id'] }
+ * ```
+ */
+export function planParentLink(parents: readonly ParentRef[] | undefined): ParentLinkWrite | undefined {
+  const nearest = parents?.[0];
+  if (!nearest || nearest.link.childHoldsKey) return undefined;
+  const { model, pkValues, link } = nearest;
+  return { model, pkValues, fields: link.parentFields, from: link.childFields };
+}
+
 /** A model's primary-key field names, in the order an adapter binds them. */
 export type PrimaryKeyOf = (model: unknown) => readonly string[];
 

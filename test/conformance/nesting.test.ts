@@ -76,6 +76,22 @@ describeForum(
       assert.deepEqual(ids((await s.call('GET', '/posts/3/threads/1/categories')).body), []);
     });
 
+    test('reverse direction: a create points the parent at the new row, or writes nothing', async () => {
+      const thread = await s.call('POST', '/posts/3/threads', { category_id: 2, title: 'Split off' });
+      assert.equal(thread.status, 201);
+      assert.equal((await s.rows('post', { id: 3 }))[0]?.thread_id, thread.body.id);
+      assert.deepEqual(ids((await s.call('GET', '/posts/3/threads')).body), [thread.body.id]);
+      const category = await s.call('POST', `/posts/3/threads/${thread.body.id}/categories`, { name: 'Moved' });
+      assert.equal(category.status, 201);
+      assert.equal((await s.rows('thread', { id: thread.body.id }))[0]?.category_id, category.body.id);
+      for (const url of ['/posts/999/threads', '/posts/3/threads/1/categories']) {
+        const res = await s.call('POST', url, { category_id: 1, title: 'Ghost', name: 'Ghost' });
+        assert.deepEqual([res.status, res.body.detail], [404, 'Parent not found'], url);
+      }
+      assert.equal((await s.rows('thread', { title: 'Ghost' })).length, 0);
+      assert.equal((await s.rows('category', { name: 'Ghost' })).length, 0);
+    });
+
     test('/users/me resolves the user from the token; no {user_id} anywhere', async () => {
       const me = await s.call('GET', '/users/me', undefined, asUser(2));
       assert.deepEqual([me.status, me.body.username], [200, 'brian']);

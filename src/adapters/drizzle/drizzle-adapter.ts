@@ -12,13 +12,19 @@ import type { CRUDConfigDict, CRUDConfigInit } from '../../core/crud-config.ts';
 import { ParentNotFoundError } from '../../core/errors.ts';
 import type { ModelMeta } from '../../core/model-meta.ts';
 import type { Page, PaginatorBase } from '../../core/paginator.ts';
-import { type ParentRef, parentKeyValues, planParentExists, type ScopeCondition } from '../../core/parent-scope.ts';
+import {
+  type ParentRef,
+  parentKeyValues,
+  planParentExists,
+  planParentLink,
+  type ScopeCondition,
+} from '../../core/parent-scope.ts';
 import { type GetSession, withSession } from '../session.ts';
 import { columnValues, type TableInfo, tableInfo } from './describe-table.ts';
 import { type LooseDb, tableDialect } from './dialect.ts';
 import { translateDbError } from './errors.ts';
 import { attachRelations, nullRelations } from './includes.ts';
-import { insertRow, insertRowIf } from './mutations.ts';
+import { insertRow, insertRowIf, linkParent, removeRow } from './mutations.ts';
 import { extractRelationalSchema, type RelationalSchema, type RelationPlan, SchemaRegistry } from './relations.ts';
 import { existenceQuery, scopeConditions } from './scope.ts';
 import { TableQueries } from './table-queries.ts';
@@ -171,19 +177,36 @@ export class DrizzleAdapter<TTable extends Table = Table> extends ORMAdapterBase
     });
   }
 
-  /** Inserts a row, under its parent chain when there is one (the parents must exist). */
+  /**
+   * Inserts a row, under its parent chain when there is one (the parents must
+   * exist); under a parent that holds the key, the parent is pointed at it.
+   */
   async #insert(db: LooseDb, values: Row, parentRefs: readonly ParentRef[] | undefined): Promise<Row> {
     if (!parentRefs || parentRefs.length === 0) return this.#queries.insert(db, values);
+    const link = planParentLink(parentRefs);
     if (this.#info.dialect === 'sqlite') {
       const [parentExists] = scopeConditions(db, this.model, [planParentExists(parentRefs) as ScopeCondition]);
       const inserted = await insertRowIf(db, this.#info, values, parentExists as SQL);
       if (!inserted) throw new ParentNotFoundError();
+      if (link && !(await linkParent(db, link, inserted))) {
+        // No transaction here (see insertRowIf): a parent gone between the two statements takes the row back.
+        await removeRow(db, this.#info, this.#keyOf(inserted), () => []);
+        throw new ParentNotFoundError();
+      }
       return inserted;
     }
     return db.transaction(async (tx: LooseDb) => {
       await this.#assertParents(tx, parentRefs);
-      return insertRow(tx, this.#info, values);
+      const row = await insertRow(tx, this.#info, values);
+      if (link && !(await linkParent(tx, link, row))) throw new ParentNotFoundError();
+      return row;
     });
+  }
+
+  #keyOf(row: Row): PkValues {
+    const key: Record<string, unknown> = {};
+    for (const field of this.#info.primaryKey) key[field] = row[field];
+    return key;
   }
 
   updateOne(

@@ -5,9 +5,10 @@
  *
  * @module
  */
-import { and, type Column, is, SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, type Column, is, SQL, type SQLWrapper, sql, type Table } from 'drizzle-orm';
 import type { Row, UpdateReturning } from '../../core/adapter.ts';
-import type { TableInfo } from './describe-table.ts';
+import type { ParentLinkWrite } from '../../core/parent-scope.ts';
+import { type TableInfo, tableInfo } from './describe-table.ts';
 import type { LooseDb } from './dialect.ts';
 import { pkEquals } from './scope.ts';
 
@@ -160,4 +161,21 @@ export async function removeRow(
     await tx.delete(table).where(and(...pkEquals(table, table, pk, (v) => v)));
     return row;
   });
+}
+
+/**
+ * Points a parent that holds the key at a new row (a create under a reverse
+ * nest, see `planParentLink`); `false` when the parent is not there.
+ *
+ * @example
+ * ```ts
+ * if (!(await linkParent(tx, planParentLink(parents), thread))) throw new ParentNotFoundError();
+ * ```
+ */
+export async function linkParent(db: LooseDb, link: ParentLinkWrite, row: Row): Promise<boolean> {
+  const values: Record<string, unknown> = {};
+  link.fields.forEach((field, i) => {
+    values[field] = row[link.from[i] as string];
+  });
+  return (await updateRow(db, tableInfo(link.model as Table), link.pkValues, values, () => [], 'key')) !== null;
 }

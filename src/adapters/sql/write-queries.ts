@@ -10,18 +10,20 @@
  */
 import {
   type ExistsCondition,
+  type ParentLinkWrite,
   ParentNotFoundError,
   type ParentRef,
   type PkValues,
   parentExistsValues,
   parentKeyValues,
   planParentExists,
+  planParentLink,
   type Row,
   type UpdateReturning,
 } from 'crud-collection';
 import { nowSql } from './dialect.ts';
 import { selectRowSql } from './read-queries.ts';
-import { existsSql, keySql, rowWhere, type ScopeContext } from './scope.ts';
+import { columnOf, existsSql, keySql, rowWhere, type ScopeContext } from './scope.ts';
 import type { Executor, SqlColumn, SqlModel } from './sql-model.ts';
 import type { ModelStatements } from './statements.ts';
 
@@ -50,7 +52,9 @@ const placeholder = (e: SqlModel, info: SqlColumn, ctx: ScopeContext) =>
 /**
  * `INSERT` of `data` plus the parent's key values, client-side defaults filled in;
  * a parent chain is checked with `SELECT CASE WHEN EXISTS …` first (a missing
- * parent throws `ParentNotFoundError`).
+ * parent throws `ParentNotFoundError`). Under a parent that holds the key (a
+ * reverse nest) the parent is then pointed at the new row, so it is found
+ * where it was created.
  *
  * @example
  * ```ts
@@ -75,12 +79,9 @@ export function prepareInsert(q: ModelStatements, data: Row, parentRefs: readonl
   });
   const bound = insert.params.bind(picked.map(([, value]) => value));
   const check = parentRefs && parentRefs.length > 0 ? parentCheck(q, parentRefs) : undefined;
+  const link = planParentLink(parentRefs);
 
-  const run = async (exec: Executor): Promise<Row> => {
-    if (check) {
-      const [row] = (await exec(check.sql, check.values)).records;
-      if (Number(row?.found) !== 1) throw new ParentNotFoundError();
-    }
+  const inserted = async (exec: Executor): Promise<Row> => {
     const result = await exec(insert.sql, bound);
     if (e.dialect.returning) return e.hydrate(result.records[0] as Record<string, unknown>);
     const key: Row = {};
@@ -89,7 +90,32 @@ export function prepareInsert(q: ModelStatements, data: Row, parentRefs: readonl
     }
     return reread(q, exec, key);
   };
+  const run = async (exec: Executor): Promise<Row> => {
+    if (check) {
+      const [row] = (await exec(check.sql, check.values)).records;
+      if (Number(row?.found) !== 1) throw new ParentNotFoundError();
+    }
+    const row = await inserted(exec);
+    if (link) await linkParent(q, exec, link, row);
+    return row;
+  };
   return { transactional: check !== undefined, run };
+}
+
+/** `UPDATE <parent> SET <its key to the new row> WHERE <parent key>`: the reverse nest's second write. */
+async function linkParent(q: ModelStatements, exec: Executor, link: ParentLinkWrite, row: Row): Promise<void> {
+  const parent = q.resolve(link.model);
+  const { sql, params } = q.get(`link|${parent.name}|${link.fields.join(',')}`, (ctx) => {
+    const sets = link.fields.map((field) => {
+      const info = columnOf(parent, field);
+      return `${info.sql} = ${placeholder(parent, info, ctx)}`;
+    });
+    return `UPDATE ${parent.table} SET ${sets.join(', ')} WHERE ${keySql(parent, parent.table, ctx.params).join(' AND ')}`;
+  });
+  const values = link.from.map((field) => row[field]);
+  for (const field of parent.primaryKey) values.push(link.pkValues[field]);
+  // Checked inside the same transaction just before: a parent gone since is a race, and rolls the insert back.
+  if (!(await exec(sql, params.bind(values))).affected) throw new ParentNotFoundError();
 }
 
 /** `SELECT CASE WHEN EXISTS (<the nearest parent, inside its ancestors>) THEN 1 ELSE 0 END AS found`. */
