@@ -20,7 +20,7 @@ if (missing) {
   process.exit(1);
 }
 const { rows, scenarios } = await prepareRun(log);
-const names = config.only ?? ['crud-collection', 'crud-collection-typeorm', 'crud-collection-sequelize'];
+const names = config.only ?? ['crud-collection', 'crud-collection-typeorm'];
 const defs = SERVERS.filter((s) => (names.includes(s.name) || s.name === BASELINE) && !s.unavailable?.());
 let result: Awaited<ReturnType<typeof instructionPass>>;
 try {
