@@ -35,6 +35,18 @@ export function pkParamName(model: string, field: string): string {
   return field.includes('_') || model === '' ? field : `${model}_${field}`;
 }
 
+/**
+ * The path parameter `name` takes under a mount path that may already have
+ * one of that name (a model nested under itself: `/nodes/{node_id}/children/{node_id_2}`):
+ * `name`, else `name_2`, `name_3`, … whichever is free.
+ */
+export function freeParamName(mountPath: string, name: string): string {
+  if (!mountPath.includes(`{${name}}`)) return name;
+  let n = 2;
+  while (mountPath.includes(`{${name}_${n}}`)) n += 1;
+  return `${name}_${n}`;
+}
+
 /** Copies the listed keys that are present. */
 function pick(source: unknown, keys: readonly string[]): Row {
   const out: Row = {};
@@ -63,8 +75,9 @@ function pkDependency(c: CRUDCollection, ctx: MountContext, bound: ReadonlySet<s
   const aliased = c.applyPkAliases().shape as Record<string, z.ZodType>;
   const fromPath = Object.keys(c.pkFields.shape)
     .map((field) => [field, pkParamName(model, field)] as const)
-    .filter(([, param]) => !bound.has(param));
-  const params = z.object(Object.fromEntries(fromPath.map(([, param]) => [param, aliased[param] as z.ZodType])));
+    .filter(([, alias]) => !bound.has(alias))
+    .map(([field, alias]) => [field, freeParamName(ctx.path, alias), aliased[alias] as z.ZodType] as const);
+  const params = z.object(Object.fromEntries(fromPath.map(([, param, schema]) => [param, schema])));
   const nearest = ctx.parents[0];
   const fromParent = nearest
     ? nearest.link.childFields

@@ -8,7 +8,7 @@
 import type { z } from 'zod';
 import type { PkValues } from './adapter.ts';
 import type { CRUDCollection } from './collection.ts';
-import { buildDefaultOverrides, pkParamName } from './default-overrides.ts';
+import { buildDefaultOverrides, freeParamName, pkParamName } from './default-overrides.ts';
 import {
   type Marker,
   memoize,
@@ -28,9 +28,12 @@ export function boundParams(c: CRUDCollection, context: MountContext): ReadonlyS
   return new Set(link.childFields.filter((f) => f in c.pkFields.shape).map((f) => pkParamName(model, f)));
 }
 
-/** The single-object path at a mount point. */
+/** The single-object path at a mount point; a parameter an ancestor's path already names gets a free name. */
 export function itemPath(c: CRUDCollection, context: MountContext): string {
-  return context.path + c.getIdPath(boundParams(c, context));
+  const own = c.getIdPath(boundParams(c, context)).replace(/\{([^}]+)\}/g, (_, name: string) => {
+    return `{${freeParamName(context.path, name)}}`;
+  });
+  return context.path + own;
 }
 
 /** The generated create schema, without the foreign key the URL supplies (rule C1). */
