@@ -28,13 +28,14 @@ function defineCatalogue(sequelize: Sequelize) {
       price: { type: DataTypes.DECIMAL(10, 2), allowNull: true },
       ratio: { type: DataTypes.DOUBLE, allowNull: true },
       released: { type: DataTypes.DATEONLY, allowNull: true },
-      seen_at: { type: DataTypes.DATE(3), allowNull: false, defaultValue: DataTypes.NOW },
+      // An attribute named apart from its column: the attribute is the wire name.
+      seenAt: { type: DataTypes.DATE(3), field: 'seen_at', allowNull: false, defaultValue: DataTypes.NOW },
       size: { type: DataTypes.ENUM('s', 'm', 'l'), allowNull: false, defaultValue: 'm' },
       specs: { type: DataTypes.JSON, allowNull: true },
       stock: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
       display: { type: DataTypes.VIRTUAL, get: () => 'virtual' },
     },
-    { tableName: 'gadget', createdAt: 'made_at', updatedAt: 'changed_at' },
+    { tableName: 'gadget', createdAt: 'made_at', updatedAt: 'changed_at', version: true },
   );
   const label = sequelize.define(
     'label',
@@ -175,20 +176,22 @@ for (const database of databaseTargets()) {
         price: 'number',
         ratio: 'number',
         released: 'date',
-        seen_at: 'datetime',
+        seenAt: 'datetime',
         size: 'enum',
         specs: 'json',
         stock: 'integer',
         made_at: 'datetime',
         changed_at: 'datetime',
+        version: 'integer',
       });
       assert.deepEqual(fields.size?.enumValues, ['s', 'm', 'l']);
-      for (const name of ['id', 'active', 'seen_at', 'size', 'stock']) {
+      for (const name of ['id', 'active', 'seenAt', 'size', 'stock']) {
         assert.deepEqual([fields[name]?.hasClientDefault, fields[name]?.serverGenerated], [true, false], name);
       }
       const create = gadgets.generateCreateSchema();
       assert.deepEqual(create.safeParse({ name: 'bare' }).success, true);
       assert.equal(create.shape.made_at, undefined);
+      assert.equal(create.shape.version, undefined);
     });
 
     test('create fills what Sequelize fills: UUIDV4, NOW, constants; every type comes back as the wire expects', async () => {
@@ -205,15 +208,21 @@ for (const database of databaseTargets()) {
         [row.name, row.active, row.price, row.ratio, row.released, row.size, row.stock, row.specs],
         ['widget', false, 12.5, 0.25, '2024-02-29', 'm', 0, { colours: ['red'], weight: 2 }],
       );
-      for (const key of ['seen_at', 'made_at', 'changed_at']) assert.ok(row[key] instanceof Date, key);
+      for (const key of ['seenAt', 'made_at', 'changed_at']) assert.ok(row[key] instanceof Date, key);
+      assert.equal(row.version, 0, 'the version counter starts at 0, as Sequelize starts it');
       assert.deepEqual(row.labels, null);
       const read = await gadgets.getOne({ id: row.id }, []);
       assert.deepEqual({ ...read, labels: null }, row);
+      const updated = await gadgets.updateOne({ id: row.id }, { stock: 3 });
+      assert.deepEqual([updated?.stock, updated?.version], [3, 1], 'an update counts the version up');
+      await gadgets.updateOne({ id: row.id }, { stock: 0 });
     });
 
     test('filters match each type; a datetime written through the API reads back as the same instant', async () => {
-      const row = await gadgets.createOne({ name: 'dated', seen_at: '2024-03-01T12:30:45.123Z', active: true });
-      assert.equal((row.seen_at as Date).toISOString(), '2024-03-01T12:30:45.123Z');
+      const row = await gadgets.createOne({ name: 'dated', seenAt: '2024-03-01T12:30:45.123Z', active: true });
+      assert.equal((row.seenAt as Date).toISOString(), '2024-03-01T12:30:45.123Z');
+      const sorted = await gadgets.getMany({}, [{ field: 'seenAt', direction: 'asc' }], [], page());
+      assert.equal(sorted.data[0]?.name, 'dated');
       const active = await gadgets.getMany({ active: true }, [{ field: 'name', direction: 'asc' }], [], page());
       assert.deepEqual(
         active.data.map((g) => g.name),
@@ -232,8 +241,8 @@ for (const database of databaseTargets()) {
       assert.equal(instance?.get('stock'), 7);
       assert.equal(instance?.get('name'), 'shared');
       assert.equal(
-        (instance?.get('seen_at') as Date | undefined)?.toISOString(),
-        (written.seen_at as Date).toISOString(),
+        (instance?.get('seenAt') as Date | undefined)?.toISOString(),
+        (written.seenAt as Date).toISOString(),
       );
     });
 

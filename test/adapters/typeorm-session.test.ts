@@ -105,6 +105,7 @@ describe('TypeORMAdapter with an EntitySchema model [sqlite]', () => {
     pinned: boolean;
     ref: string;
     created_at: Date;
+    revision: number;
   }
   const NoteSchema = new EntitySchema<Note>({
     name: 'Note',
@@ -115,6 +116,7 @@ describe('TypeORMAdapter with an EntitySchema model [sqlite]', () => {
       pinned: { type: 'boolean', default: false },
       ref: { type: 'varchar', length: 36, generated: 'uuid' },
       created_at: { type: 'datetime', createDate: true },
+      revision: { type: 'integer', version: true },
     },
   });
   let dataSource: DataSource;
@@ -128,7 +130,8 @@ describe('TypeORMAdapter with an EntitySchema model [sqlite]', () => {
     }).initialize();
     await dataSource.query(
       `CREATE TABLE note (id INTEGER PRIMARY KEY AUTOINCREMENT, title VARCHAR(40) NOT NULL,
-        pinned BOOLEAN NOT NULL DEFAULT 0, ref VARCHAR(36) NOT NULL, created_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP)`,
+        pinned BOOLEAN NOT NULL DEFAULT 0, ref VARCHAR(36) NOT NULL, created_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP,
+        revision INTEGER NOT NULL)`,
     );
   });
   after(() => dataSource.destroy());
@@ -143,6 +146,7 @@ describe('TypeORMAdapter with an EntitySchema model [sqlite]', () => {
         ['pinned', 'boolean', true],
         ['ref', 'uuid', true],
         ['created_at', 'datetime', true],
+        ['revision', 'integer', true],
       ],
     );
     assert.deepEqual(Object.keys(adapter.generatePublicSchema().shape), ['title']);
@@ -150,8 +154,9 @@ describe('TypeORMAdapter with an EntitySchema model [sqlite]', () => {
     const created = await adapter.createOne({ title: 'first' });
     assert.deepEqual([created.title, created.pinned], ['first', false]);
     assert.match(String(created.ref), /^[0-9a-f]{8}-[0-9a-f]{4}-4/); // TypeORM's client-side uuid, as its own persistence does
+    assert.equal(created.revision, 1, 'a version column starts at 1, as TypeORM starts it');
     const updated = await adapter.updateOne({ id: created.id }, { pinned: true });
-    assert.equal(updated?.pinned, true);
+    assert.deepEqual([updated?.pinned, updated?.revision], [true, 2]);
     const pinned = await adapter.getMany({ pinned: true }, [], [], new PagePaginator());
     assert.deepEqual(
       pinned.data.map((n) => n.title),

@@ -82,15 +82,16 @@ export class ModelRegistry {
     const meta = this.meta(model);
     const dialect = dialectOf(this.sequelize);
     const dialectName = this.sequelize.getDialect();
-    const { created, updated } = stampAttributes(model);
+    const { created, updated, version } = stampAttributes(model);
     const table = model.getTableName();
     const columns = columnAttributes(model).map(([name, attribute], i): SqlColumnSpec => {
       // Described from the same attributes, in the same order.
       const field = meta.fields[i] as FieldMeta;
       const { defaultValue } = attribute;
-      // What Sequelize fills in itself on create: its timestamps, and JavaScript defaults.
+      // What Sequelize fills in itself on create: its timestamps, the version counter, and JavaScript defaults.
       let insertDefault: (() => unknown) | undefined;
       if (name === created || name === updated) insertDefault = () => new Date();
+      else if (name === version) insertDefault = () => 0;
       else if (defaultValue !== undefined && !isSqlDefault(defaultValue)) {
         insertDefault = () => toDefaultValue(defaultValue, dialectName);
       }
@@ -103,7 +104,7 @@ export class ModelRegistry {
         selected: true,
         ...codecOf(field.kind, dialect.family),
         insertDefault,
-        touchOnUpdate: name === updated,
+        onUpdate: name === updated ? 'now' : name === version ? 'increment' : undefined,
       };
     });
     return new SqlModel({

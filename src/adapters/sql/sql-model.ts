@@ -27,8 +27,11 @@ export interface SqlColumnSpec {
   readonly toDb?: ((value: unknown) => unknown) | undefined;
   /** The value the ORM fills in client-side on insert when none is given (a UUID, a timestamp). */
   readonly insertDefault?: (() => unknown) | undefined;
-  /** Set to the current time by every update that does not set it (`updatedAt`). */
-  readonly touchOnUpdate?: boolean;
+  /**
+   * What every update that does not set it writes: the current time
+   * (`updatedAt`), or the value plus one (a version counter).
+   */
+  readonly onUpdate?: 'now' | 'increment' | undefined;
 }
 
 /** One column as the SQL builders use it: its spec plus its quoted name. */
@@ -82,7 +85,7 @@ export class SqlModel {
   readonly primaryKey: readonly string[];
   /** Columns the ORM fills in client-side on insert. */
   readonly insertDefaults: readonly SqlColumn[];
-  /** Columns set to the current time by every update that does not set them. */
+  /** Columns every update that does not set them writes (see {@link SqlColumnSpec.onUpdate}). */
   readonly touched: readonly SqlColumn[];
   readonly relations: readonly RelationMeta[];
   readonly dialect: Dialect;
@@ -104,7 +107,7 @@ export class SqlModel {
     this.primary = this.columns.filter((c) => c.primary);
     this.primaryKey = this.primary.map((c) => c.wire);
     this.insertDefaults = this.columns.filter((c) => c.insertDefault);
-    this.touched = this.columns.filter((c) => c.touchOnUpdate);
+    this.touched = this.columns.filter((c) => c.onUpdate);
     this.#selected = this.columns.filter((c) => c.selected);
     this.hydrate = compileHydrate(this.#selected);
   }

@@ -129,7 +129,7 @@ function parentCheck(q: ModelStatements, parentRefs: readonly ParentRef[]) {
 }
 
 /**
- * `UPDATE … SET` the model fields of `data` (and the touched columns not given, as `updatedAt`)
+ * `UPDATE … SET` the model fields of `data` (and the touched columns not given: `updatedAt`, a version counter)
  * `WHERE pk = … AND <parent scope>`; `undefined` when `data` sets no column.
  * With `returning: 'key'` nothing is read back: the write yields the row's key.
  *
@@ -154,7 +154,8 @@ export function prepareUpdate(
   const update = q.get(`update|${readBack ? 'row' : 'count'}|${fieldsKey(picked)}${q.shape(parentRefs)}`, (ctx) => {
     const sets = picked.map(([info]) => `${info.sql} = ${placeholder(e, info, ctx)}`);
     for (const info of e.touched) {
-      if (!picked.some(([given]) => given === info)) sets.push(`${info.sql} = ${nowSql(e.dialect)}`);
+      if (picked.some(([given]) => given === info)) continue;
+      sets.push(`${info.sql} = ${info.onUpdate === 'increment' ? `${info.sql} + 1` : nowSql(e.dialect)}`);
     }
     const sql = `UPDATE ${e.table} SET ${sets.join(', ')} WHERE ${rowWhere(e, parentRefs, ctx).join(' AND ')}`;
     return readBack ? `${sql} RETURNING ${e.selectList('')}` : sql;

@@ -28,8 +28,9 @@ function columnSpec(column: ColumnMetadata, dataSource: DataSource): SqlColumnSp
     selected: column.isSelect,
     fromDb: (raw) => driver.prepareHydratedValue(raw, column),
     toDb: (value) => driver.preparePersistentValue(value, column),
-    insertDefault: clientUuid ? randomUUID : undefined,
-    touchOnUpdate: column.isUpdateDate,
+    // TypeORM's own persistence starts a version column at 1.
+    insertDefault: clientUuid ? randomUUID : column.isVersion ? () => 1 : undefined,
+    onUpdate: column.isUpdateDate ? 'now' : column.isVersion ? 'increment' : undefined,
   };
 }
 
