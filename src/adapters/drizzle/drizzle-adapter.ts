@@ -190,7 +190,7 @@ export class DrizzleAdapter<TTable extends Table = Table> extends ORMAdapterBase
       if (!inserted) throw new ParentNotFoundError();
       if (link && !(await linkParent(db, link, inserted))) {
         // No transaction here (see insertRowIf): a parent gone between the two statements takes the row back.
-        await removeRow(db, this.#info, this.#keyOf(inserted), () => []);
+        await removeRow(db, this.#info, inserted, () => []);
         throw new ParentNotFoundError();
       }
       return inserted;
@@ -201,12 +201,6 @@ export class DrizzleAdapter<TTable extends Table = Table> extends ORMAdapterBase
       if (link && !(await linkParent(tx, link, row))) throw new ParentNotFoundError();
       return row;
     });
-  }
-
-  #keyOf(row: Row): PkValues {
-    const key: Record<string, unknown> = {};
-    for (const field of this.#info.primaryKey) key[field] = row[field];
-    return key;
   }
 
   updateOne(
