@@ -37,9 +37,12 @@ export function sqliteDate(value: unknown): string {
   return `${date} ${time} +00:00`;
 }
 
+/** PostgreSQL's decimals and counts come as strings. */
+const toNumber: Convert = (value) => (typeof value === 'number' ? value : Number(value));
+
 const fromDb: Partial<Record<FieldKind, Convert>> = {
-  integer: (value) => (typeof value === 'number' ? value : Number(value)),
-  number: (value) => (typeof value === 'number' ? value : Number(value)),
+  integer: toNumber,
+  number: toNumber,
   boolean: (value) => (typeof value === 'boolean' ? value : Number(value) !== 0),
   datetime: toDate,
   date: (value) => (value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10)),

@@ -7,7 +7,7 @@
  * @module
  */
 import type { FieldKind, FieldMeta, ForeignKeyMeta, ModelMeta, RelationMeta } from 'crud-collection';
-import { type Association, type ModelAttributeColumnOptions, type ModelStatic, Utils } from 'sequelize';
+import { type Association, type ModelAttributeColumnOptions, type ModelStatic, type Sequelize, Utils } from 'sequelize';
 
 /** A Sequelize model class of any instance type. */
 // biome-ignore lint/suspicious/noExplicitAny: Sequelize's models are generic over their instances
@@ -119,11 +119,19 @@ function describeAssociation(association: Association): RelationMeta {
 /** Finds a model by table name. */
 export type ResolveByName = (name: string) => AnyModel | undefined;
 
-/** A model of `model`'s Sequelize instance by table name. */
-const sameInstance =
-  (model: AnyModel): ResolveByName =>
-  (name) =>
-    (Object.values(model.sequelize?.models ?? {}) as AnyModel[]).find((m) => modelName(m) === name.toLowerCase());
+/**
+ * A model of a Sequelize instance by table name (any case), else by model name.
+ *
+ * @example
+ * ```ts
+ * findModel(sequelize, 'post_translation'); // the model whose table that is
+ * ```
+ */
+export function findModel(sequelize: Sequelize | undefined, name: string): AnyModel | undefined {
+  const models = Object.values(sequelize?.models ?? {}) as AnyModel[];
+  const lower = name.toLowerCase();
+  return models.find((m) => modelName(m) === lower) ?? models.find((m) => m.name === name);
+}
 
 /** Foreign keys from the attributes' `references` (Sequelize adds them for `belongsTo` too). */
 function describeForeignKeys(model: AnyModel, resolve: ResolveByName): ForeignKeyMeta[] {
@@ -158,7 +166,10 @@ function describeForeignKeys(model: AnyModel, resolve: ResolveByName): ForeignKe
  * meta.primaryKey; // ['id']
  * ```
  */
-export function describeModel(model: AnyModel, resolve: ResolveByName = sameInstance(model)): ModelMeta {
+export function describeModel(
+  model: AnyModel,
+  resolve: ResolveByName = (name) => findModel(model.sequelize, name),
+): ModelMeta {
   const { created, updated, version } = stampAttributes(model);
   const stamped = new Set([created, updated, version].filter((name) => name !== undefined));
   return {

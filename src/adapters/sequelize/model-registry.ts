@@ -13,8 +13,8 @@ import {
   type AnyModel,
   columnAttributes,
   describeModel,
+  findModel,
   isSqlDefault,
-  modelName,
   stampAttributes,
 } from './describe-model.ts';
 import { dialectOf } from './dialect.ts';
@@ -41,16 +41,9 @@ export class ModelRegistry {
   /** A model class, or a model by table name or model name. */
   modelOf(model: unknown): AnyModel {
     if (typeof model !== 'string') return model as AnyModel;
-    const found = this.find(model);
+    const found = findModel(this.sequelize, model);
     if (!found) throw new TypeError(`SequelizeAdapter: no model named "${model}"`);
     return found;
-  }
-
-  /** A model by table name (any case) or model name, if the instance has one. */
-  find(name: string): AnyModel | undefined {
-    const models = Object.values(this.sequelize.models) as AnyModel[];
-    const lower = name.toLowerCase();
-    return models.find((m) => modelName(m) === lower) ?? models.find((m) => m.name === name);
   }
 
   /** The core's description of a model, made once. */
@@ -61,7 +54,7 @@ export class ModelRegistry {
       if ((resolved.options as { paranoid?: boolean }).paranoid) {
         throw new TypeError(`SequelizeAdapter: "${resolved.name}" is paranoid; soft-deleting models are not supported`);
       }
-      meta = describeModel(resolved, (name) => this.find(name));
+      meta = describeModel(resolved);
       this.#metas.set(resolved, meta);
     }
     return meta;
