@@ -41,6 +41,8 @@ const registries = new WeakMap<Sequelize, ModelRegistry>();
  */
 export class SequelizeAdapter<M extends AnyModel = AnyModel> extends SqlAdapter<M> {
   readonly #registry: ModelRegistry;
+  /** Statements on the pool; stateless, so made once. */
+  #pool: SqlSession | undefined;
 
   constructor(options: SequelizeAdapterOptions<M>) {
     super(options.model, options.crudConfig);
@@ -70,10 +72,13 @@ export class SequelizeAdapter<M extends AnyModel = AnyModel> extends SqlAdapter<
   }
 
   protected session<R>(work: (session: SqlSession) => Promise<R>): Promise<R> {
-    const { sequelize, entity } = this;
-    return work({
-      exec: executorOf(sequelize, entity),
-      transaction: (inner) => sequelize.transaction((t) => inner(executorOf(sequelize, entity, t))),
-    });
+    if (!this.#pool) {
+      const { sequelize, entity } = this;
+      this.#pool = {
+        exec: executorOf(sequelize, entity),
+        transaction: (inner) => sequelize.transaction((t) => inner(executorOf(sequelize, entity, t))),
+      };
+    }
+    return work(this.#pool);
   }
 }

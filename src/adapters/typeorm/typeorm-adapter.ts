@@ -54,6 +54,8 @@ export class TypeORMAdapter<T extends ObjectLiteral = ObjectLiteral> extends Sql
   #dataSource: DataSource | undefined;
   readonly #getSession: GetSession | undefined;
   readonly #registry = new EntityRegistry(() => this.dataSource);
+  /** Statements on the data source's own manager (without `getSession`), made once. */
+  #managerSession: SqlSession | undefined;
 
   constructor(options: TypeORMAdapterOptions<T>) {
     super(options.model, options.crudConfig);
@@ -101,8 +103,9 @@ export class TypeORMAdapter<T extends ObjectLiteral = ObjectLiteral> extends Sql
   }
 
   protected session<R>(work: (session: SqlSession) => Promise<R>): Promise<R> {
-    const run = (manager: EntityManager) => work(this.#sessionOf(manager));
-    return this.#getSession ? withSession(this.#getSession, run) : run(this.dataSource.manager);
+    if (this.#getSession) return withSession(this.#getSession, (manager) => work(this.#sessionOf(manager)));
+    this.#managerSession ??= this.#sessionOf(this.dataSource.manager);
+    return work(this.#managerSession);
   }
 
   /** Statements on `manager`; constraint errors name this entity's fields. */
