@@ -15,8 +15,10 @@ const MAX_SETS = 256;
  * Shapes of one table's writes of one kind, by parent chain and field set.
  * Bit *i* of a field set is the table's *i*-th field, so two writes of the same
  * fields in another order share a shape, with the fields in table order.
- * Tables of more than 31 fields, and values naming a non-field, have no mask:
- * their shapes are kept by the values' keys in their order instead.
+ * A key whose value is `undefined` is not written, as in the ORMs' own
+ * `insert().values()` and `update().set()`. Tables of more than 31 fields, and
+ * values naming a non-field, have no mask: their shapes are kept by the
+ * values' keys in their order instead.
  *
  * @example
  * ```ts
@@ -42,7 +44,7 @@ export class WriteShapes<S> {
   /** The shape of writing the keys of `values` under `chainKey` (a string kept per chain, as `ChainShapes.key` gives). */
   get(chainKey: string, values: Readonly<Record<string, unknown>>): S {
     const mask = this.#mask(values);
-    const unmasked = mask < 0 ? Object.keys(values) : undefined;
+    const unmasked = mask < 0 ? Object.keys(values).filter((key) => values[key] !== undefined) : undefined;
     const id = unmasked ? unmasked.join(',') : mask;
     let byId = this.#byChain.get(chainKey);
     if (byId === undefined) {
@@ -57,10 +59,11 @@ export class WriteShapes<S> {
     return shape;
   }
 
-  /** The bitmask of the keys of `values`, or -1 when one has no bit. */
+  /** The bitmask of the keys of `values` with a value, or -1 when one has no bit. */
   #mask(values: Readonly<Record<string, unknown>>): number {
     let mask = 0;
     for (const key in values) {
+      if (values[key] === undefined) continue;
       const bit = this.#bits.get(key);
       if (bit === undefined) return -1;
       mask |= bit;

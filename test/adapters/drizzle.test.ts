@@ -369,29 +369,6 @@ for (const target of drizzleTargets()) {
         assert.equal(scoped?.slug, 'kind');
       });
 
-      test('writes of the same fields in another order put each value in its own column', async () => {
-        const first = await a.thread.createOne({ category_id: 1, title: 'Alpha' });
-        const second = await a.thread.createOne({ title: 'Beta', category_id: 2 });
-        assert.deepEqual([first.category_id, first.title, second.category_id, second.title], [1, 'Alpha', 2, 'Beta']);
-        const third = await a.thread.updateOne({ id: first.id }, { title: 'Gamma', category_id: 2 });
-        const fourth = await a.thread.updateOne({ id: second.id }, { category_id: 1, title: 'Delta' });
-        assert.deepEqual(
-          [third?.category_id, third?.title, fourth?.category_id, fourth?.title],
-          [2, 'Gamma', 1, 'Delta'],
-        );
-        const stored = await h.sql('SELECT category_id, title FROM thread WHERE id IN (?, ?) ORDER BY id', [
-          first.id,
-          second.id,
-        ]);
-        assert.deepEqual(
-          stored.map((r) => [Number(r.category_id), r.title]),
-          [
-            [2, 'Gamma'],
-            [1, 'Delta'],
-          ],
-        );
-      });
-
       test('deleteOne returns the deleted row', async () => {
         await h.sql('DELETE FROM post_translation_tag WHERE tag_id = ?', [2]);
         const row = await a.tag.deleteOne({ id: 2 });

@@ -90,6 +90,27 @@ describeForum(
       assert.deepEqual(await postTranslation.updateOne(key, { body: 'Salut' }, undefined, 'key'), key);
     });
 
+    test('writes of the same fields in another order put each value in its own column; undefined is not written', async () => {
+      const { post } = s.harness.adapters;
+      const first = await post.createOne({ thread_id: 1, slug: 'order-a', author_id: 1 });
+      const second = await post.createOne({ author_id: undefined, slug: 'order-b', thread_id: 2 });
+      const created = [first, second].map((r) => [r.thread_id, r.slug, r.author_id]);
+      assert.deepEqual(created, [
+        [1, 'order-a', 1],
+        [2, 'order-b', null],
+      ]);
+      await post.updateOne({ id: first.id }, { slug: 'order-c', thread_id: 2 });
+      await post.updateOne({ id: second.id }, { thread_id: 1, author_id: undefined, slug: 'order-d' });
+      const stored = [...(await s.rows('post', { id: first.id })), ...(await s.rows('post', { id: second.id }))];
+      assert.deepEqual(
+        stored.map((r) => [Number(r.thread_id), r.slug, r.author_id === null ? null : Number(r.author_id)]),
+        [
+          [2, 'order-c', 1],
+          [1, 'order-d', null],
+        ],
+      );
+    });
+
     test('PATCH and DELETE on a missing record give 404', async () => {
       assert.equal((await s.call('PATCH', '/threads/999', { title: 'x' })).status, 404);
       assert.equal((await s.call('DELETE', '/threads/999')).status, 404);

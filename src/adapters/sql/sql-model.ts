@@ -134,16 +134,6 @@ export class SqlModel {
     return info.toDb ? info.toDb(value) : value;
   }
 
-  /** The known columns of `data` (unknown keys never reach the database). */
-  pick(data: Readonly<Row>): [SqlColumn, unknown][] {
-    const picked: [SqlColumn, unknown][] = [];
-    for (const key in data) {
-      const info = this.byWire.get(key);
-      if (info && data[key] !== undefined) picked.push([info, data[key]]);
-    }
-    return picked;
-  }
-
   /** The primary-key values of a row. */
   keyOf(row: Readonly<Row>): Row {
     const key: Row = {};

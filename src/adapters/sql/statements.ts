@@ -8,14 +8,21 @@
  */
 import { type ParentRef, type PkValues, type PrimaryKeyOf, parentScopeValues } from 'crud-collection';
 import { ChainShapes, StatementCache } from '../statement-cache.ts';
+import { WriteShapes } from '../write-shapes.ts';
 import type { SqlParams } from './dialect.ts';
 import { type ResolveModel, type ScopeContext, scopeContext } from './scope.ts';
-import type { SqlModel } from './sql-model.ts';
+import type { SqlColumn, SqlModel } from './sql-model.ts';
 
 /** A statement's text and its parameters' conversions; it serves every request of its shape. */
 export interface Statement {
   readonly sql: string;
   readonly params: SqlParams;
+}
+
+/** What a write's statement depends on: its key, and the columns it sets, in table order. */
+export interface WriteShape {
+  readonly key: string;
+  readonly columns: readonly SqlColumn[];
 }
 
 /** How many shapes an adapter keeps; past it the oldest goes, to be rebuilt if it comes back. */
@@ -34,6 +41,7 @@ const SHAPES_KEPT = 64;
 export class ModelStatements {
   readonly #cache = new StatementCache<Statement>(SHAPES_KEPT);
   readonly #chains: ChainShapes;
+  readonly #writes: WriteShapes<WriteShape>;
   /** A parent model's primary-key fields, in the order `keySql` binds them. */
   readonly primaryKeyOf: PrimaryKeyOf;
 
@@ -43,6 +51,14 @@ export class ModelStatements {
   ) {
     this.#chains = new ChainShapes((model) => resolve(model).name);
     this.primaryKeyOf = (model) => resolve(model).primaryKey;
+    this.#writes = new WriteShapes(
+      model.columns.map((c) => c.wire),
+      (chainKey, fields) => {
+        // Unknown keys never reach the database; the rest are set in table order.
+        const columns = model.columns.filter((c) => fields.includes(c.wire));
+        return { key: `${chainKey}|${columns.map((c) => c.wire).join(',')}`, columns };
+      },
+    );
   }
 
   /** The statement kept under `key`, built by `build` the first time. */
@@ -63,6 +79,15 @@ export class ModelStatements {
   /** The parent chain's shape, to end a key built per request. */
   shape(parentRefs: readonly ParentRef[] | undefined): string {
     return this.#chains.shape(parentRefs);
+  }
+
+  /**
+   * The shape of a `kind` write of `values` (its keys with a value) under the
+   * parent chain: found from the keys alone, so however they are ordered a
+   * field set shares one statement, and no key string is built per request.
+   */
+  written(kind: string, parentRefs: readonly ParentRef[] | undefined, values: Readonly<Record<string, unknown>>) {
+    return this.#writes.get(this.#chains.key(kind, parentRefs), values);
   }
 
   /** The raw values of a `rowWhere` statement, after those already in `out`: the key, then the parent scope. */

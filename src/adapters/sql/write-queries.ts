@@ -38,13 +38,6 @@ export interface Insert {
   run(exec: Executor): Promise<Row>;
 }
 
-/** The written fields of `picked` as a key part: `a,b,` (they fix the statement's text). */
-const fieldsKey = (picked: readonly [SqlColumn, unknown][]) => {
-  let key = '';
-  for (const [info] of picked) key += `${info.wire},`;
-  return key;
-};
-
 /** A placeholder whose value converts as `info`'s column. */
 const placeholder = (e: SqlModel, info: SqlColumn, ctx: ScopeContext) =>
   ctx.params.add((value) => e.persist(info, value));
@@ -68,16 +61,16 @@ export function prepareInsert(q: ModelStatements, data: Row, parentRefs: readonl
   const e = q.model;
   const values: Row = { ...data, ...parentKeyValues(parentRefs) };
   for (const info of e.insertDefaults) values[info.wire] ??= info.insertDefault?.();
-  const picked = e.pick(values);
-  const insert = q.get(`insert|${fieldsKey(picked)}`, (ctx) => {
+  const { key, columns } = q.written('insert', undefined, values);
+  const insert = q.get(key, (ctx) => {
     let sql = `INSERT INTO ${e.table} `;
-    if (picked.length > 0) {
-      const marks = picked.map(([info]) => placeholder(e, info, ctx));
-      sql += `(${picked.map(([info]) => info.sql).join(', ')}) VALUES (${marks.join(', ')})`;
+    if (columns.length > 0) {
+      const marks = columns.map((info) => placeholder(e, info, ctx));
+      sql += `(${columns.map((info) => info.sql).join(', ')}) VALUES (${marks.join(', ')})`;
     } else sql += e.dialect.family === 'mysql' ? '() VALUES ()' : 'DEFAULT VALUES';
     return e.dialect.returning ? `${sql} RETURNING ${e.selectList('')}` : sql;
   });
-  const bound = insert.params.bind(picked.map(([, value]) => value));
+  const bound = insert.params.bind(columns.map((info) => values[info.wire]));
   const check = parentRefs && parentRefs.length > 0 ? parentCheck(q, parentRefs) : undefined;
   const link = planParentLink(parentRefs);
 
@@ -147,14 +140,14 @@ export function prepareUpdate(
   returning: UpdateReturning = 'row',
 ): WriteOne | undefined {
   const e = q.model;
-  const picked = e.pick(data);
-  if (picked.length === 0) return undefined;
   const readBack = returning === 'row' && e.dialect.returning;
   // Keyed by what the text depends on: with no RETURNING (MySQL) both modes share one statement.
-  const update = q.get(`update|${readBack ? 'row' : 'count'}|${fieldsKey(picked)}${q.shape(parentRefs)}`, (ctx) => {
-    const sets = picked.map(([info]) => `${info.sql} = ${placeholder(e, info, ctx)}`);
+  const { key, columns } = q.written(readBack ? 'update-row' : 'update-count', parentRefs, data);
+  if (columns.length === 0) return undefined;
+  const update = q.get(key, (ctx) => {
+    const sets = columns.map((info) => `${info.sql} = ${placeholder(e, info, ctx)}`);
     for (const info of e.touched) {
-      if (picked.some(([given]) => given === info)) continue;
+      if (columns.includes(info)) continue;
       sets.push(`${info.sql} = ${info.onUpdate === 'increment' ? `${info.sql} + 1` : nowSql(e.dialect)}`);
     }
     const sql = `UPDATE ${e.table} SET ${sets.join(', ')} WHERE ${rowWhere(e, parentRefs, ctx).join(' AND ')}`;
@@ -164,7 +157,7 @@ export function prepareUpdate(
     q.rowValues(
       pkValues,
       parentRefs,
-      picked.map(([, value]) => value),
+      columns.map((info) => data[info.wire]),
     ),
   );
   return async (exec) => {
