@@ -144,8 +144,12 @@ export class CRUDCollection {
 
   /** The single-object path segment, without parameters an ancestor already bound. */
   getIdPath(exclude: ReadonlySet<string> = new Set()): string {
-    const params = Object.keys(this.applyPkAliases().shape).filter((name) => !exclude.has(name));
-    return params.map((name) => `/{${name}}`).join('');
+    const model = this.getModelName();
+    const params = Object.keys(this.pkFields.shape).map((field) => pkParamName(model, field));
+    return params
+      .filter((name) => !exclude.has(name))
+      .map((name) => `/{${name}}`)
+      .join('');
   }
 
   /** Mounts `child` under this collection's single-object path at `path` (`/threads`). */
