@@ -86,7 +86,11 @@ export class ModelStatements {
    * parent chain: found from the keys alone, so however they are ordered a
    * field set shares one statement, and no key string is built per request.
    */
-  written(kind: string, parentRefs: readonly ParentRef[] | undefined, values: Readonly<Record<string, unknown>>) {
+  written(
+    kind: string,
+    parentRefs: readonly ParentRef[] | undefined,
+    values: Readonly<Record<string, unknown>>,
+  ): WriteShape {
     return this.#writes.get(this.#chains.key(kind, parentRefs), values);
   }
 
