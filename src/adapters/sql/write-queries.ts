@@ -22,7 +22,7 @@ import {
   type UpdateReturning,
 } from 'crud-collection';
 import { nowSql } from './dialect.ts';
-import { selectRowSql } from './read-queries.ts';
+import { prepareSelectOne, selectRowSql } from './read-queries.ts';
 import { columnOf, existsSql, keySql, rowWhere, type ScopeContext } from './scope.ts';
 import type { Executor, SqlColumn, SqlModel } from './sql-model.ts';
 import type { ModelStatements } from './statements.ts';
@@ -200,13 +200,13 @@ export function prepareDelete(
       return raw ? e.hydrate(raw) : null;
     };
   }
-  const read = q.get(q.key('delete-read', parentRefs), (ctx) => selectRowSql(e, [where(ctx)]));
+  // The read is get-one's own statement (the same text), so it is kept once.
+  const read = prepareSelectOne(q, pkValues, parentRefs);
   const remove = q.get(q.key('delete', parentRefs), (ctx) => `DELETE FROM ${e.table} WHERE ${where(ctx)}`);
-  // Both texts end in the same `where`, so they take the same values, converted alike.
-  const values = read.params.bind(q.rowValues(pkValues, parentRefs));
+  const values = remove.params.bind(q.rowValues(pkValues, parentRefs));
   return async (exec) => {
-    const [raw] = (await exec(read.sql, values)).records;
-    return raw && (await exec(remove.sql, values)).affected ? e.hydrate(raw) : null;
+    const row = await read(exec);
+    return row && (await exec(remove.sql, values)).affected ? row : null;
   };
 }
 
