@@ -22,7 +22,7 @@ import {
   type UpdateReturning,
 } from 'crud-collection';
 import { nowSql } from './dialect.ts';
-import { prepareSelectOne, selectRowSql } from './read-queries.ts';
+import { prepareSelectOne } from './read-queries.ts';
 import { columnOf, existsSql, keySql, rowWhere, type ScopeContext } from './scope.ts';
 import type { Executor, SqlColumn, SqlModel } from './sql-model.ts';
 import type { ModelStatements } from './statements.ts';
@@ -210,11 +210,12 @@ export function prepareDelete(
   };
 }
 
-/** Reads one row back by primary key (where writes return no rows). */
+/**
+ * Reads one row back by primary key (where writes return no rows), through
+ * get-one's statement without parents: its text is exactly the key-only read.
+ */
 async function reread(q: ModelStatements, exec: Executor, key: Row): Promise<Row> {
-  const e = q.model;
-  const { sql, params } = q.get('reread', (ctx) => selectRowSql(e, keySql(e, e.table, ctx.params)));
-  const [raw] = (await exec(sql, params.bind(q.rowValues(key, undefined)))).records;
-  if (!raw) throw new Error(`${e.name}: the written row could not be read back`);
-  return e.hydrate(raw);
+  const row = await prepareSelectOne(q, key, undefined)(exec);
+  if (!row) throw new Error(`${q.model.name}: the written row could not be read back`);
+  return row;
 }
