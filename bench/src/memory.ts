@@ -26,7 +26,8 @@ const report = [
   runLine(started),
   `Settings: each server alone, ${starts} starts each; *get one* at ${config.connections} connections, pool of ${config.poolSize}; ` +
     `ready is RSS 1 s after \`READY\`, first load the peak over the first ${firstSeconds} s of load, ` +
-    `after idle the RSS after ${idleSeconds} s without requests and 1 s of load, steady the peak over ${steadySeconds} s of load after that; ` +
+    `after idle the RSS after ${idleSeconds} s without requests and 1 s of load, steady the peak over ${steadySeconds} s of load after that, ` +
+    "live heap V8's used heap after two full collections at the end (not RSS); " +
     'medians over the starts, lowest–highest in brackets.',
   '',
   memoryTable(

@@ -13,13 +13,17 @@
  *    second of load: the first scavenge after a quiet spell finds the
  *    allocation rate low and shrinks the young generation, which the load
  *    then grows again;
- * 4. **steady**: peak RSS over a longer load after that.
+ * 4. **steady**: peak RSS over a longer load after that;
+ * 5. **live heap**: V8's used heap after two full collections, at the end
+ *    (`src/servers/shared/live-heap.ts`): the objects the server keeps, free
+ *    of the noise in RSS.
  *
  * The servers are a ladder from the baseline to the product, one step at a
  * time: `hand-prepared`; the same with Zod imported and unused; crud-collection
  * serving only the benchmarked operations; crud-collection with its full surface.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
+import { pathToFileURL } from 'node:url';
 import { config, databaseUrl } from '../config.ts';
 import { median } from './aggregate.ts';
 import { runLoad } from './load.ts';
@@ -27,7 +31,7 @@ import { peakRssMiB, resetPeakRss, rssMiB } from './memory.ts';
 import { freePort, type RunningServer, startServer } from './server-process.ts';
 import type { ServerDef } from './servers.ts';
 
-export const STAGES = ['ready', 'first load', 'after idle', 'steady'] as const;
+export const STAGES = ['ready', 'first load', 'after idle', 'steady', 'live heap'] as const;
 export type Stage = (typeof STAGES)[number];
 
 /** The servers of the ladder, in order. */
@@ -39,6 +43,9 @@ export const memorySettings = {
   idleSeconds: config.memoryIdle,
   steadySeconds: 8,
 };
+
+/** The preload that reports the live heap, compiled with the servers. */
+const liveHeapPreload = pathToFileURL(new URL('../../dist/servers/shared/live-heap.js', import.meta.url).pathname).href;
 
 /** One start of one server: MiB at each stage. */
 export interface MemoryStart {
@@ -66,7 +73,20 @@ async function loadPeak(server: RunningServer, seconds: number): Promise<number>
   return peakRssMiB(server.pid);
 }
 
-async function measureStart(def: ServerDef): Promise<MemoryStart> {
+/** The server's used heap after full collections, in MiB (see `live-heap.ts`). */
+async function liveHeapMiB(server: RunningServer): Promise<number> {
+  const reports = () => [...server.output().matchAll(/LIVE_HEAP (\d+)\n/g)];
+  const before = reports().length;
+  process.kill(server.pid, 'SIGUSR2');
+  for (;;) {
+    const now = reports();
+    if (now.length > before) return Number(now.at(-1)![1]) / 2 ** 20;
+    await sleep(50);
+  }
+}
+
+async function measureStart(ladderDef: ServerDef): Promise<MemoryStart> {
+  const def = { ...ladderDef, args: ['--expose-gc', '--import', liveHeapPreload, ...ladderDef.args] };
   const server = await startServer(def, await freePort(), databaseUrl(), config.poolSize);
   try {
     await sleep(1000);
@@ -76,7 +96,11 @@ async function measureStart(def: ServerDef): Promise<MemoryStart> {
     await load(server, 1);
     const afterIdle = rssMiB(server.pid);
     const steady = await loadPeak(server, memorySettings.steadySeconds);
-    return { server: def.name, mib: { ready, 'first load': first, 'after idle': afterIdle, steady } };
+    const liveHeap = await liveHeapMiB(server);
+    return {
+      server: def.name,
+      mib: { ready, 'first load': first, 'after idle': afterIdle, steady, 'live heap': liveHeap },
+    };
   } finally {
     await server.stop();
   }
@@ -109,12 +133,14 @@ export function memoryTable(results: readonly MemoryStart[], servers: readonly s
     `|---|${STAGES.map(() => '---:').join('|')}|${STAGES.map(() => '---:').join('|')}|`,
   ];
   for (const { name, at, median: m } of stats) {
-    const cells = STAGES.map(
-      (s) => `${m(s).toFixed(1)} (${Math.min(...at(s)).toFixed(0)}–${Math.max(...at(s)).toFixed(0)})`,
-    );
+    const cells = STAGES.map((s) => {
+      // The live heap varies by KiB between starts, RSS by MiB: each is shown to its own precision.
+      const digits = s === 'live heap' ? 2 : 0;
+      return `${m(s).toFixed(digits || 1)} (${Math.min(...at(s)).toFixed(digits)}–${Math.max(...at(s)).toFixed(digits)})`;
+    });
     const deltas = STAGES.map((s) => {
       const delta = m(s) - base.median(s);
-      return (delta >= 0 ? '+' : '') + delta.toFixed(1);
+      return (delta >= 0 ? '+' : '') + delta.toFixed(s === 'live heap' ? 2 : 1);
     });
     lines.push(`| ${name} | ${cells.join(' | ')} | ${deltas.join(' | ')} |`);
   }
