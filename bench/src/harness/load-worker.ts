@@ -2,9 +2,10 @@
  * One scenario's load on every server, in its own process so the load
  * generator never shares an event loop with the harness. Each server gets a
  * warm-up, then the measured time is cut into short slices that visit the
- * servers in turn (the first one rotating), so a burst of background load
- * lands on neighbouring slices of every server, not on one server's whole
- * measurement. A slice starts only once the server measured before it has
+ * servers in turn (the first one rotating, and the order changing from round
+ * to round), so a burst of background load lands on neighbouring slices of
+ * every server, not on one server's whole measurement, and no server always
+ * follows the same one. A slice starts only once the server measured before it has
  * gone idle: autocannon leaves its last requests in flight, and a slow
  * server's would otherwise run on, with their SQL, into its neighbour's
  * slice. autocannon, fixed connections. Each slice also records the
@@ -141,11 +142,21 @@ const runSettled = async (i: number, duration: number): Promise<LoadResult> => {
 };
 
 const n = job.targets.length;
+const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+/**
+ * The strides of the rounds: each visits every server once, from a rotating
+ * first one, `stride` places on each time. Strides prime to the number of
+ * servers, taken in turn, give a server a different predecessor from round to
+ * round, so whatever a heavy server leaves behind does not always land on
+ * the same neighbour.
+ */
+const strides = Array.from({ length: Math.max(1, n - 1) }, (_, k) => k + 1).filter((k) => gcd(k, n) === 1);
 if (job.warmup > 0) for (let i = 0; i < n; i++) await runSettled(i, job.warmup);
 const slices: LoadResult[][] = job.targets.map(() => []);
 for (let s = 0; s < job.slices; s++) {
+  const stride = strides[s % strides.length]!;
   for (let k = 0; k < n; k++) {
-    const i = (s + k) % n;
+    const i = (s + k * stride) % n;
     slices[i]!.push(await runSettled(i, job.slice));
   }
 }
