@@ -5,8 +5,8 @@
  * servers in turn (the first one rotating, and the order changing from round
  * to round), so a burst of background load lands on neighbouring slices of
  * every server, not on one server's whole measurement, and no server always
- * follows the same one. A slice starts only once the server measured before it has
- * gone idle: autocannon leaves its last requests in flight, and a slow
+ * follows the same one. A slice starts only once the server measured before
+ * it has gone idle: autocannon leaves its last requests in flight, and a slow
  * server's would otherwise run on, with their SQL, into its neighbour's
  * slice. autocannon, fixed connections. Each slice also records the
  * CPU time the server process spent (Linux /proc), which background load

@@ -74,15 +74,17 @@ async function loadPeak(server: RunningServer, seconds: number): Promise<number>
 }
 
 /** The server's used heap after full collections, in MiB (see `live-heap.ts`). */
-async function liveHeapMiB(server: RunningServer): Promise<number> {
+async function liveHeapMiB(server: RunningServer, timeoutMs = 10_000): Promise<number> {
   const reports = () => [...server.output().matchAll(/LIVE_HEAP (\d+)\n/g)];
   const before = reports().length;
   process.kill(server.pid, 'SIGUSR2');
-  for (;;) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
     const now = reports();
     if (now.length > before) return Number(now.at(-1)![1]) / 2 ** 20;
     await sleep(50);
   }
+  throw new Error(`${server.def.name} reported no live heap within ${timeoutMs / 1000} s`);
 }
 
 async function measureStart(ladderDef: ServerDef): Promise<MemoryStart> {
@@ -120,6 +122,15 @@ export async function memoryPass(defs: readonly ServerDef[], log: (line: string)
   return results;
 }
 
+/** Decimals shown per stage: RSS moves by MiB between starts, the live heap by hundredths of one. */
+const DIGITS: Record<Stage, { median: number; range: number }> = {
+  ready: { median: 1, range: 0 },
+  'first load': { median: 1, range: 0 },
+  'after idle': { median: 1, range: 0 },
+  steady: { median: 1, range: 0 },
+  'live heap': { median: 2, range: 2 },
+};
+
 /** The ladder as a table: per server and stage, the median over its starts, their range, and the median's difference from the first server's. */
 export function memoryTable(results: readonly MemoryStart[], servers: readonly string[]): string {
   const stats = servers.map((name) => {
@@ -134,13 +145,12 @@ export function memoryTable(results: readonly MemoryStart[], servers: readonly s
   ];
   for (const { name, at, median: m } of stats) {
     const cells = STAGES.map((s) => {
-      // The live heap varies by KiB between starts, RSS by MiB: each is shown to its own precision.
-      const digits = s === 'live heap' ? 2 : 0;
-      return `${m(s).toFixed(digits || 1)} (${Math.min(...at(s)).toFixed(digits)}–${Math.max(...at(s)).toFixed(digits)})`;
+      const { median, range } = DIGITS[s];
+      return `${m(s).toFixed(median)} (${Math.min(...at(s)).toFixed(range)}–${Math.max(...at(s)).toFixed(range)})`;
     });
     const deltas = STAGES.map((s) => {
       const delta = m(s) - base.median(s);
-      return (delta >= 0 ? '+' : '') + delta.toFixed(s === 'live heap' ? 2 : 1);
+      return (delta >= 0 ? '+' : '') + delta.toFixed(DIGITS[s].median);
     });
     lines.push(`| ${name} | ${cells.join(' | ')} | ${deltas.join(' | ')} |`);
   }

@@ -4,7 +4,7 @@
  * `LIVE_HEAP <bytes>`, V8's used heap after them. Unlike RSS, that figure
  * does not depend on when V8 grew its young generation or on what its
  * compiler threads' malloc arenas keep, so two starts of one server agree
- * to a few KiB.
+ * within about 0.1 MiB.
  */
 import { getHeapStatistics } from 'node:v8';
 
