@@ -23,7 +23,6 @@
  * serving only the benchmarked operations; crud-collection with its full surface.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { pathToFileURL } from 'node:url';
 import { config, databaseUrl } from '../config.ts';
 import { median } from './aggregate.ts';
 import { runLoad } from './load.ts';
@@ -45,7 +44,7 @@ export const memorySettings = {
 };
 
 /** The preload that reports the live heap, compiled with the servers. */
-const liveHeapPreload = pathToFileURL(new URL('../../dist/servers/shared/live-heap.js', import.meta.url).pathname).href;
+const liveHeapPreload = new URL('../../dist/servers/shared/live-heap.js', import.meta.url).href;
 
 /** One start of one server: MiB at each stage. */
 export interface MemoryStart {
