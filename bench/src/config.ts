@@ -27,6 +27,14 @@ export const config = {
   memoryIdle: Math.max(1, num('BENCH_MEMORY_IDLE', 25)),
   /** Pool size every server gets, so none wins by holding more connections. */
   poolSize: num('BENCH_POOL_SIZE', 10),
+  /**
+   * Milliseconds a server's pool keeps an idle connection. The servers take
+   * turns, so each waits up to about 15 s between its slices, which a server
+   * under steady load never does; with the drivers' defaults (10 s in
+   * node-postgres and Sequelize, 30 s in Platformatic) a server would reconnect
+   * after some of its turns and not after others, by its place in the order.
+   */
+  poolIdleMs: num('BENCH_POOL_IDLE_MS', 600_000),
   /** Comma-separated server names to run (default: all available but the opt-in controls). */
   only: process.env.BENCH_SERVERS?.split(',').filter(Boolean),
   /** Comma-separated scenario names to run (default: all). */

@@ -61,7 +61,7 @@ const servers: RunningServer[] = [];
 for (const def of candidates) {
   if (skipped.has(def.name)) continue;
   try {
-    servers.push(await startServer(def, await freePort(), databaseUrl(), config.poolSize));
+    servers.push(await startServer(def, await freePort(), databaseUrl()));
   } catch (error) {
     skipped.set(def.name, (error as Error).message.split('\n')[0]!);
   }
@@ -87,7 +87,7 @@ const report = [
   commandLine('bench'),
   '',
   runLine(started),
-  `Settings: ${config.connections} connections, ${config.warmup} s warm-up, then ${config.slices} measured slices of ${config.slice} s per scenario and server, the servers taking turns slice by slice (req/s, p50 and p99 are the median slice's, p50 and p99 taken over every 2xx response's own time; × baseline is the median of the per-slice ratios, p99 × baseline the ratio of the two median p99s), pool of ${config.poolSize} connections per server, SQL counted over ${config.countRequests} sequential requests.`,
+  `Settings: ${config.connections} connections, ${config.warmup} s warm-up, then ${config.slices} measured slices of ${config.slice} s per scenario and server, the servers taking turns slice by slice (req/s, p50 and p99 are the median slice's, p50 and p99 taken over every 2xx response's own time; × baseline is the median of the per-slice ratios, p99 × baseline the ratio of the two median p99s), pool of ${config.poolSize} connections per server (idle ones kept ${config.poolIdleMs / 1000} s), SQL counted over ${config.countRequests} sequential requests.`,
   '',
   resultsTable(measured, BASELINE),
   '',

@@ -125,7 +125,7 @@ async function countServer(
   log: (line: string) => void,
 ): Promise<InstructionCount[]> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-callgrind-'));
-  const server = await startServer(def, await freePort(), databaseUrl(), config.poolSize, {
+  const server = await startServer(def, await freePort(), databaseUrl(), {
     timeoutMs: 300_000,
     wrapper: ['valgrind', '--tool=callgrind', `--callgrind-out-file=${dir}/cg.%p`],
   });

@@ -88,7 +88,7 @@ async function liveHeapMiB(server: RunningServer, timeoutMs = 10_000): Promise<n
 
 async function measureStart(ladderDef: ServerDef): Promise<MemoryStart> {
   const def = { ...ladderDef, args: ['--expose-gc', '--import', liveHeapPreload, ...ladderDef.args] };
-  const server = await startServer(def, await freePort(), databaseUrl(), config.poolSize);
+  const server = await startServer(def, await freePort(), databaseUrl());
   try {
     await sleep(1000);
     const ready = rssMiB(server.pid);

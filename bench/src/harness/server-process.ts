@@ -1,9 +1,11 @@
 /**
  * Starts a server in its own process and waits for its `READY` line; a server
- * that exits or stays silent is reported with the tail of its output.
+ * that exits or stays silent is reported with the tail of its output. Every
+ * server gets the same pool settings (`POOL_SIZE`, `POOL_IDLE_MS`).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
+import { config } from '../config.ts';
 import type { ServerDef } from './servers.ts';
 
 export interface RunningServer {
@@ -27,12 +29,18 @@ export async function startServer(
   def: ServerDef,
   port: number,
   databaseUrl: string,
-  poolSize: number,
   { timeoutMs = 60_000, wrapper = [] }: StartOptions = {},
 ): Promise<RunningServer> {
   const [command = process.execPath, ...args] = [...wrapper, process.execPath, ...def.args];
   const child: ChildProcess = spawn(command, args, {
-    env: { ...process.env, ...def.env, PORT: String(port), DATABASE_URL: databaseUrl, POOL_SIZE: String(poolSize) },
+    env: {
+      ...process.env,
+      ...def.env,
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      POOL_SIZE: String(config.poolSize),
+      POOL_IDLE_MS: String(config.poolIdleMs),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -17,12 +17,7 @@ export async function countStatements(
   contextFor: (scenario: Scenario, n: number) => Promise<ScenarioContext>,
 ): Promise<Map<Scenario, number>> {
   const proxy = await startCounterProxy();
-  const server = await startServer(
-    def,
-    port,
-    `postgres://postgres@127.0.0.1:${proxy.port}/${config.databaseName}`,
-    config.poolSize,
-  );
+  const server = await startServer(def, port, `postgres://postgres@127.0.0.1:${proxy.port}/${config.databaseName}`);
   const counts = new Map<Scenario, number>();
   try {
     for (const scenario of scenarios) {

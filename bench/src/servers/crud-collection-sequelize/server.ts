@@ -10,7 +10,7 @@ import { defineForum } from './models.ts';
 const sequelize = new Sequelize(env.databaseUrl, {
   dialect: 'postgres',
   logging: false,
-  pool: { max: env.poolSize, min: 0, idle: 10_000 },
+  pool: { max: env.poolSize, min: 0, idle: env.poolIdleMs },
 });
 const { category, thread, post } = defineForum(sequelize);
 const collection = (model: typeof post) => new CRUDCollection({ ormAdapter: new SequelizeAdapter({ model }) });

@@ -12,6 +12,7 @@ const dataSource = await new typeorm.DataSource({
   url: env.databaseUrl,
   entities,
   poolSize: env.poolSize,
+  extra: { idleTimeoutMillis: env.poolIdleMs },
   synchronize: false,
   logging: false,
 }).initialize();

@@ -11,7 +11,7 @@ import * as schema from '../../db/drizzle-schema.ts';
 import { announceReady, env, fastifyOptions } from '../shared/serve.ts';
 import { forumCollections } from './collections.ts';
 
-const pool = new pg.Pool({ connectionString: env.databaseUrl, max: env.poolSize });
+const pool = new pg.Pool({ connectionString: env.databaseUrl, max: env.poolSize, idleTimeoutMillis: env.poolIdleMs });
 const db = drizzle(pool, { schema });
 
 const app = Fastify(fastifyOptions);

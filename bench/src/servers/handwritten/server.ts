@@ -14,7 +14,7 @@ import { forumRoutes } from './routes.ts';
 import { useValidators } from './validators.ts';
 
 const mode = process.env.MODE === 'prepared' ? 'prepared' : 'plain';
-const pool = new pg.Pool({ connectionString: env.databaseUrl, max: env.poolSize });
+const pool = new pg.Pool({ connectionString: env.databaseUrl, max: env.poolSize, idleTimeoutMillis: env.poolIdleMs });
 const db = drizzle(pool, { schema });
 
 const app = Fastify(fastifyOptions);

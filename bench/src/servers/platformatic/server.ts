@@ -1,6 +1,6 @@
 /**
  * Platformatic DB 2 on the bench database: REST (and GraphQL) generated from
- * the tables; no migrations, no authorization, warnings-only logging, pool of POOL_SIZE.
+ * the tables; no migrations, no authorization, warnings-only logging, pool of POOL_SIZE keeping idle connections POOL_IDLE_MS.
  */
 import platformaticDb from '@platformatic/db';
 import { announceReady, env } from '../shared/serve.ts';
@@ -10,6 +10,7 @@ const app = await platformaticDb.buildServer({
   db: {
     connectionString: env.databaseUrl,
     poolSize: env.poolSize,
+    idleTimeoutMilliseconds: env.poolIdleMs,
     graphql: true,
     openapi: true,
     events: false,

@@ -7,6 +7,8 @@ export const env = {
   port: Number(process.env.PORT ?? 3000),
   databaseUrl: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench',
   poolSize: Number(process.env.POOL_SIZE ?? 10),
+  /** How long the pool keeps an idle connection (the harness's `BENCH_POOL_IDLE_MS`). */
+  poolIdleMs: Number(process.env.POOL_IDLE_MS ?? 600_000),
 };
 
 export function announceReady(name: string): void {

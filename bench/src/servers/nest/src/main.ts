@@ -17,7 +17,10 @@ const port = Number(process.env.PORT ?? 3000);
       entities: ENTITIES,
       synchronize: false,
       logging: false,
-      extra: { max: Number(process.env.POOL_SIZE ?? 10) },
+      extra: {
+        max: Number(process.env.POOL_SIZE ?? 10),
+        idleTimeoutMillis: Number(process.env.POOL_IDLE_MS ?? 600_000),
+      },
     }),
     TypeOrmModule.forFeature([Post, Thread, Category]),
   ],
