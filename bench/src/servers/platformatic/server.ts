@@ -1,6 +1,7 @@
 /**
  * Platformatic DB 2 on the bench database: REST (and GraphQL) generated from
- * the tables; no migrations, no authorization, warnings-only logging, pool of POOL_SIZE keeping idle connections POOL_IDLE_MS.
+ * the tables; no migrations, no authorization, warnings-only logging, pool of
+ * POOL_SIZE that keeps idle connections for POOL_IDLE_MS.
  */
 import platformaticDb from '@platformatic/db';
 import { announceReady, env } from '../shared/serve.ts';
