@@ -1,12 +1,12 @@
-// The smallest crud-collection app: one SQLite table, five routes, in memory.
+// The smallest ormcrud app: one SQLite table, five routes, in memory.
 // Run it: node --import tsx examples/quickstart.ts
 import { createClient } from '@libsql/client';
-import { CRUDCollection } from 'crud-collection';
-import { DrizzleAdapter } from 'crud-collection/drizzle';
-import { toFastify } from 'crud-collection/fastify';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/libsql';
 import Fastify from 'fastify';
+import { CRUDCollection } from 'ormcrud';
+import { DrizzleAdapter } from 'ormcrud/drizzle';
+import { toFastify } from 'ormcrud/fastify';
 import * as schema from './quickstart-schema.ts';
 
 const db = drizzle(createClient({ url: ':memory:' }), { schema });

@@ -1,13 +1,13 @@
 /**
- * `crud-collection`: the core. It knows no ORM and no web framework: it turns
+ * `ormcrud`: the core. It knows no ORM and no web framework: it turns
  * an {@link ORMAdapterBase} into a {@link CrudRouter} (plain data) that a
- * binding such as `crud-collection/fastify` registers.
+ * binding such as `ormcrud/fastify` registers.
  *
  * @example
  * ```ts
- * import { CRUDCollection } from 'crud-collection';
- * import { DrizzleAdapter } from 'crud-collection/drizzle';
- * import { toFastify } from 'crud-collection/fastify';
+ * import { CRUDCollection } from 'ormcrud';
+ * import { DrizzleAdapter } from 'ormcrud/drizzle';
+ * import { toFastify } from 'ormcrud/fastify';
  *
  * const categories = new CRUDCollection({ ormAdapter: new DrizzleAdapter({ db, model: schema.category }) });
  * await app.register(toFastify(categories.getRouter({ prefix: '/categories', tags: ['categories'] })));

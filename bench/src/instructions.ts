@@ -1,5 +1,5 @@
 /**
- * `npm run bench:instructions`: instructions per request of crud-collection
+ * `npm run bench:instructions`: instructions per request of ormcrud
  * (Drizzle and TypeORM) and of the hand-written baseline, counted by callgrind
  * (harness/instruction-pass.ts), into RESULTS.md. Opt-in and slow (each server
  * runs some 50 times slower under valgrind), it answers what the timed run
@@ -20,7 +20,7 @@ if (missing) {
   process.exit(1);
 }
 const { rows, scenarios } = await prepareRun(log);
-const names = config.only ?? ['crud-collection', 'crud-collection-typeorm'];
+const names = config.only ?? ['ormcrud', 'ormcrud-typeorm'];
 const defs = SERVERS.filter((s) => (names.includes(s.name) || s.name === BASELINE) && !s.unavailable?.());
 let result: Awaited<ReturnType<typeof instructionPass>>;
 try {

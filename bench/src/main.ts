@@ -78,8 +78,8 @@ try {
   await rows.close();
 }
 
-// 3. Router build time and memory (crud-collection only).
-const crudRan = servers.some((s) => s.def.name === 'crud-collection');
+// 3. Router build time and memory (ormcrud only).
+const crudRan = servers.some((s) => s.def.name === 'ormcrud');
 const builds = crudRan ? await routerBuildPass(log) : [];
 
 // 4. Report.
@@ -93,13 +93,13 @@ const report = [
   '',
   `**Each slice's ratio to ${BASELINE}** (req/s, in slice order; the table above shows their median):`,
   '',
-  slicesTable(measured, ['crud-collection', 'crud-collection-typeorm', 'crud-collection-sequelize']),
+  slicesTable(measured, ['ormcrud', 'ormcrud-typeorm', 'ormcrud-sequelize']),
   '',
   `**Server CPU per request** (user + system time of the server process over all its slices, divided by its requests; × is against ${BASELINE}):`,
   '',
-  cpuTable(measured, ['crud-collection', 'crud-collection-typeorm', 'crud-collection-sequelize'], BASELINE),
+  cpuTable(measured, ['ormcrud', 'ormcrud-typeorm', 'ormcrud-sequelize'], BASELINE),
   '',
-  '**Same responses as the baseline** (read scenarios and error cases, crud-collection wire format):',
+  '**Same responses as the baseline** (read scenarios and error cases, ormcrud wire format):',
   '',
   ...[...sameResponses].map(([name, verdict]) => `- ${name}: ${verdict}`),
   '',
@@ -111,9 +111,9 @@ const report = [
     scenarios,
   ),
   '',
-  '**Router build** (crud-collection: N collections → getRouter + toFastify + app.ready, fresh process each):',
+  '**Router build** (ormcrud: N collections → getRouter + toFastify + app.ready, fresh process each):',
   '',
-  builds.length ? routerBuildTable(builds) : '- not run (the crud-collection server did not run)',
+  builds.length ? routerBuildTable(builds) : '- not run (the ormcrud server did not run)',
 ].join('\n');
 saveReport('latest.md', report);
 writeFileSync(benchPath('results/latest.json'), JSON.stringify({ measured, skipped: [...skipped], builds }, null, 2));

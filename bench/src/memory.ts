@@ -1,6 +1,6 @@
 /**
  * `npm run bench:memory`: the memory ladder (harness/memory-pass.ts), from
- * `hand-prepared` to crud-collection one step at a time, each server alone and
+ * `hand-prepared` to ormcrud one step at a time, each server alone and
  * started several times, into RESULTS.md. Opt-in, about 9 minutes: it shows
  * what the timed run's peak RSS column is made of.
  */

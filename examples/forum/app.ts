@@ -6,9 +6,9 @@
  */
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { CRUDCollection, NestedConfig, type ORMAdapterBase, PagePaginator, PKFieldsDependency } from 'crud-collection';
-import { toFastify } from 'crud-collection/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { CRUDCollection, NestedConfig, type ORMAdapterBase, PagePaginator, PKFieldsDependency } from 'ormcrud';
+import { toFastify } from 'ormcrud/fastify';
 import { z } from 'zod';
 import { currentUserId, requireUser } from './auth.ts';
 
@@ -113,7 +113,7 @@ export async function createForumApp(
   await app.register(swagger, {
     openapi: {
       info: {
-        title: 'crud-collection forum',
+        title: 'ormcrud forum',
         version: '1.0.0',
         description: 'Demo auth: `Authorization: Bearer user-<id>`',
       },

@@ -3,7 +3,7 @@
  * `Authorization: Bearer user-<id>` names the current user. A missing or
  * malformed token is a 401 problem.
  */
-import { type CrudRequest, HttpError } from 'crud-collection';
+import { type CrudRequest, HttpError } from 'ormcrud';
 
 const TOKEN = /^Bearer user-(\d{1,9})$/;
 

@@ -5,8 +5,8 @@
  */
 import { pathToFileURL } from 'node:url';
 import { createClient } from '@libsql/client';
-import { DrizzleAdapter, type DrizzleDatabase } from 'crud-collection/drizzle';
 import { drizzle } from 'drizzle-orm/libsql';
+import { DrizzleAdapter, type DrizzleDatabase } from 'ormcrud/drizzle';
 import type { ForumAdapters } from './app.ts';
 import { type ForumSchema, forumSchema } from './models/drizzle.ts';
 import type { ForumConnection } from './server.ts';

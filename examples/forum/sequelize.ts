@@ -3,7 +3,7 @@
  * models the conformance suite runs), on the demo's SQLite file through
  * Sequelize's `sqlite3` dialect.
  */
-import { SequelizeAdapter } from 'crud-collection/sequelize';
+import { SequelizeAdapter } from 'ormcrud/sequelize';
 import { Sequelize } from 'sequelize';
 import type { ForumAdapters } from './app.ts';
 import { defineForumModels, type ForumModels } from './models/sequelize.ts';

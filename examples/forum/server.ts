@@ -127,7 +127,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
 if (import.meta.filename === process.argv[1]) {
   const demo = await startDemo();
   const { url } = demo;
-  console.log(`crud-collection forum demo (${process.env.FORUM_ORM ?? 'drizzle'}, SQLite)`);
+  console.log(`ormcrud forum demo (${process.env.FORUM_ORM ?? 'drizzle'}, SQLite)`);
   console.log(`  API docs:  ${url}/docs`);
   console.log(`  Try:       curl '${url}/categories?include=threads'`);
   console.log(`             curl -H 'Authorization: Bearer user-1' ${url}/users/me/posts`);

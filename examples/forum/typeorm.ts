@@ -4,7 +4,7 @@
  * TypeORM's better-sqlite3 driver backed by `libsql`'s compatible API.
  */
 import { createRequire } from 'node:module';
-import { TypeORMAdapter } from 'crud-collection/typeorm';
+import { TypeORMAdapter } from 'ormcrud/typeorm';
 import { DataSource } from 'typeorm';
 import type { ForumAdapters } from './app.ts';
 import {

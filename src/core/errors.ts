@@ -1,5 +1,5 @@
 /**
- * The one error type of crud-collection, its closed set of codes, and the one
+ * The one error type of ormcrud, its closed set of codes, and the one
  * table from code to HTTP status. Bindings turn any `HttpError` into an
  * RFC 9457 `application/problem+json` body with {@link toProblem}.
  *

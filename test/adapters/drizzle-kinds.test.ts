@@ -5,13 +5,13 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { createClient } from '@libsql/client';
-import { type FieldMeta, PagePaginator } from 'crud-collection';
-import { DrizzleAdapter } from 'crud-collection/drizzle';
 import { relations, sql, type Table } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/libsql';
 import * as my from 'drizzle-orm/mysql-core';
 import * as pg from 'drizzle-orm/pg-core';
 import * as lite from 'drizzle-orm/sqlite-core';
+import { type FieldMeta, PagePaginator } from 'ormcrud';
+import { DrizzleAdapter } from 'ormcrud/drizzle';
 
 const noSession = async () => {
   throw new Error('no database in this test');

@@ -4,8 +4,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
-import { HttpError, PagePaginator, ParentNotFoundError, type ParentRef, type Row } from 'crud-collection';
-import { DrizzleAdapter } from 'crud-collection/drizzle';
+import { HttpError, PagePaginator, ParentNotFoundError, type ParentRef, type Row } from 'ormcrud';
+import { DrizzleAdapter } from 'ormcrud/drizzle';
 import { type DrizzleForumHarness, drizzleTargets } from '../fixtures/drizzle/target.ts';
 import type { ForumHarness } from '../support/forum-target.ts';
 

@@ -8,8 +8,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { HttpError, PagePaginator } from 'crud-collection';
-import { SequelizeAdapter } from 'crud-collection/sequelize';
+import { HttpError, PagePaginator } from 'ormcrud';
+import { SequelizeAdapter } from 'ormcrud/sequelize';
 import { DataTypes, type ModelStatic, type Sequelize } from 'sequelize';
 import { sequelizeOf, sequelizeTargets } from '../fixtures/sequelize/target.ts';
 import { type DatabaseTarget, databaseTargets } from '../support/databases.ts';

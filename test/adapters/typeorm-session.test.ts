@@ -6,8 +6,8 @@
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { after, before, beforeEach, describe, test } from 'node:test';
-import { HttpError, PagePaginator, type ParentRef } from 'crud-collection';
-import { TypeORMAdapter } from 'crud-collection/typeorm';
+import { HttpError, PagePaginator, type ParentRef } from 'ormcrud';
+import { TypeORMAdapter } from 'ormcrud/typeorm';
 import { DataSource, type EntityManager, EntitySchema } from 'typeorm';
 import { Category, Post, Thread } from '../../examples/forum/models/typeorm.ts';
 import { typeormTargets } from '../fixtures/typeorm/target.ts';

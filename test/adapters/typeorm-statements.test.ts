@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { type Page, PagePaginator, type Row } from 'crud-collection';
+import { type Page, PagePaginator, type Row } from 'ormcrud';
 import { DataSource, type Logger } from 'typeorm';
 import { forumEntities } from '../../examples/forum/models/typeorm.ts';
 import { typeormForumAdapters } from '../../examples/forum/typeorm.ts';
@@ -40,7 +40,7 @@ for (const target of databaseTargets().filter((t) => t.dialect === 'postgres')) 
     const prepared = async () =>
       (
         (await dataSource.query(
-          "SELECT statement FROM pg_prepared_statements WHERE name LIKE 'crud_collection_%' ORDER BY prepare_time",
+          "SELECT statement FROM pg_prepared_statements WHERE name LIKE 'ormcrud_%' ORDER BY prepare_time",
         )) as { statement: string }[]
       ).map((row) => row.statement);
     /** The statements `work` prepared. */

@@ -13,7 +13,7 @@ import {
   type ParentLink,
   ParentNotFoundError,
   type ParentRef,
-} from 'crud-collection';
+} from 'ormcrud';
 import { Category, Post, PostTranslation, Thread, User } from '../../examples/forum/models/typeorm.ts';
 import { typeormTargets } from '../fixtures/typeorm/target.ts';
 import type { ForumHarness } from '../support/forum-target.ts';

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import swagger from '@fastify/swagger';
+import Fastify from 'fastify';
 import {
   CRUDCollection,
   type CRUDCollectionOptions,
@@ -21,9 +22,8 @@ import {
   PublicSchemaDependency,
   ReplaceSignatureDependency,
   type Row,
-} from 'crud-collection';
-import { toFastify } from 'crud-collection/fastify';
-import Fastify from 'fastify';
+} from 'ormcrud';
+import { toFastify } from 'ormcrud/fastify';
 import { z } from 'zod';
 import { call, describeForum } from '../support/forum-suite.ts';
 

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import swagger from '@fastify/swagger';
-import { CRUDCollection, HttpError } from 'crud-collection';
-import { toFastify } from 'crud-collection/fastify';
 import Fastify from 'fastify';
+import { CRUDCollection, HttpError } from 'ormcrud';
+import { toFastify } from 'ormcrud/fastify';
 import { call, describeForum } from '../support/forum-suite.ts';
 
 describeForum('routing, dependencies and the OpenAPI document', (s) => {

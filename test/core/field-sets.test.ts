@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { CRUDCollection, CRUDConfigDict } from 'crud-collection';
-import { DrizzleAdapter } from 'crud-collection/drizzle';
+import { CRUDCollection, CRUDConfigDict } from 'ormcrud';
+import { DrizzleAdapter } from 'ormcrud/drizzle';
 import { type DrizzleForumHarness, drizzleTargets } from '../fixtures/drizzle/target.ts';
 
 const keys = (schema: { shape: object }) => Object.keys(schema.shape).sort();

@@ -4,10 +4,10 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { CRUDCollection } from 'crud-collection';
-import { toFastify } from 'crud-collection/fastify';
 import fc from 'fast-check';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { CRUDCollection } from 'ormcrud';
+import { toFastify } from 'ormcrud/fastify';
 import { type DrizzleForumHarness, drizzleTargets } from '../fixtures/drizzle/target.ts';
 import { call } from '../support/forum-suite.ts';
 

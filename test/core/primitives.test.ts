@@ -14,7 +14,7 @@ import {
   type ScopeCondition,
   toJsonSchema,
   toProblem,
-} from 'crud-collection';
+} from 'ormcrud';
 import { z } from 'zod';
 import { parseSort } from '../../src/core/default-overrides.ts';
 

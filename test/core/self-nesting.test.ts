@@ -7,13 +7,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createClient } from '@libsql/client';
-import { CRUDCollection, NestedConfig } from 'crud-collection';
-import { DrizzleAdapter } from 'crud-collection/drizzle';
-import { toFastify } from 'crud-collection/fastify';
 import { relations, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/libsql';
 import { type AnySQLiteColumn, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { CRUDCollection, NestedConfig } from 'ormcrud';
+import { DrizzleAdapter } from 'ormcrud/drizzle';
+import { toFastify } from 'ormcrud/fastify';
 
 const node = sqliteTable('node', {
   id: integer('id').primaryKey({ autoIncrement: true }),

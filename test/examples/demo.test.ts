@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { type ForumOrm, startDemo } from '../../examples/forum/server.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'crud-collection-demo-'));
+const dir = mkdtempSync(join(tmpdir(), 'ormcrud-demo-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 for (const orm of ['drizzle', 'typeorm', 'sequelize'] satisfies ForumOrm[]) {

@@ -24,7 +24,7 @@ const ARGS = [
 ];
 const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
-const dir = mkdtempSync(join(tmpdir(), 'crud-collection-docs-'));
+const dir = mkdtempSync(join(tmpdir(), 'ormcrud-docs-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 test('demo /docs: Swagger UI renders every operation, offline', { timeout: 120_000 }, async () => {
@@ -51,7 +51,7 @@ test('demo /docs: Swagger UI renders every operation, offline', { timeout: 120_0
     await page.waitForSelector('.opblock', { timeout: 30_000 });
 
     const title = await page.locator('.info .title').first().textContent();
-    assert.match(title ?? '', /crud-collection forum/);
+    assert.match(title ?? '', /ormcrud forum/);
     const operations = await page.locator('.opblock').count();
     assert.ok(operations > 10, `expected the forum's operations, saw ${operations}`);
     const paths = await page.locator('.opblock-summary-path').allTextContents();

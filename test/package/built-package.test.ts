@@ -1,6 +1,6 @@
 /**
  * The package as npm installs it: `npm run build` emits `dist/`, which every
- * entry point resolves to without the repository's `crud-collection-source`
+ * entry point resolves to without the repository's `ormcrud-source`
  * condition. Its JavaScript runs on plain Node (no TypeScript loader), the
  * quick start works on it, and a TypeScript project type-checks against its
  * declarations.
@@ -20,18 +20,18 @@ before(() => run('npm', ['run', 'build', '--silent']));
 
 test('built package: every entry point loads on plain Node from dist/', async () => {
   const script = `
-    const entries = ['crud-collection', 'crud-collection/drizzle', 'crud-collection/typeorm', 'crud-collection/sequelize', 'crud-collection/fastify'];
+    const entries = ['ormcrud', 'ormcrud/drizzle', 'ormcrud/typeorm', 'ormcrud/sequelize', 'ormcrud/fastify'];
     const loaded = {};
     for (const entry of entries) loaded[entry] = { file: import.meta.resolve(entry), names: Object.keys(await import(entry)) };
     console.log(JSON.stringify(loaded));`;
   const { stdout } = await node(['--input-type=module', '-e', script]);
   const loaded = JSON.parse(stdout) as Record<string, { file: string; names: string[] }>;
   const expected: Record<string, [string, string]> = {
-    'crud-collection': ['dist/index.js', 'CRUDCollection'],
-    'crud-collection/drizzle': ['dist/adapters/drizzle/index.js', 'DrizzleAdapter'],
-    'crud-collection/typeorm': ['dist/adapters/typeorm/index.js', 'TypeORMAdapter'],
-    'crud-collection/sequelize': ['dist/adapters/sequelize/index.js', 'SequelizeAdapter'],
-    'crud-collection/fastify': ['dist/bindings/fastify/index.js', 'toFastify'],
+    ormcrud: ['dist/index.js', 'CRUDCollection'],
+    'ormcrud/drizzle': ['dist/adapters/drizzle/index.js', 'DrizzleAdapter'],
+    'ormcrud/typeorm': ['dist/adapters/typeorm/index.js', 'TypeORMAdapter'],
+    'ormcrud/sequelize': ['dist/adapters/sequelize/index.js', 'SequelizeAdapter'],
+    'ormcrud/fastify': ['dist/bindings/fastify/index.js', 'toFastify'],
   };
   for (const [entry, [file, name]] of Object.entries(expected)) {
     assert.ok(loaded[entry]?.file.endsWith(file), `${entry} resolves to ${loaded[entry]?.file}`);
@@ -44,7 +44,7 @@ test('built package: the quick start serves requests on dist/', async () => {
     const { app } = await import('./examples/quickstart.ts');
     const created = await app.inject({ method: 'POST', url: '/categories', payload: { name: 'General' } });
     const list = await app.inject({ method: 'GET', url: '/categories' });
-    console.log(JSON.stringify({ library: import.meta.resolve('crud-collection'), created: [created.statusCode, created.json()], list: list.json() }));
+    console.log(JSON.stringify({ library: import.meta.resolve('ormcrud'), created: [created.statusCode, created.json()], list: list.json() }));
     await app.close();`;
   const { stdout } = await node(['--import', 'tsx', '--input-type=module', '-e', script]);
   const { library, created, list } = JSON.parse(stdout);
@@ -59,7 +59,7 @@ test('built package: a TypeScript project type-checks against the declarations',
   const ours = stdout.split('\n').filter((file) => file.startsWith(root) && !file.includes('/node_modules/'));
   assert.ok(
     ours.some((file) => file.endsWith('/dist/index.d.ts')),
-    'resolves crud-collection to dist/index.d.ts',
+    'resolves ormcrud to dist/index.d.ts',
   );
   assert.ok(!ours.some((file) => file.includes('/src/')), 'reads no source file of the library');
 });

@@ -1,15 +1,15 @@
 /**
  * A user's TypeScript against the built declarations: `built-package.test.ts`
  * compiles this file with `consumer.tsconfig.json`, which resolves
- * `crud-collection` the way an installed copy resolves (to `dist/`). The
+ * `ormcrud` the way an installed copy resolves (to `dist/`). The
  * `@ts-expect-error` lines fail the compile if the declarations ever degrade
  * to `any`.
  */
-import { CRUDCollection, type CrudRouter } from 'crud-collection';
-import { DrizzleAdapter } from 'crud-collection/drizzle';
-import { toFastify } from 'crud-collection/fastify';
-import { SequelizeAdapter } from 'crud-collection/sequelize';
-import { TypeORMAdapter } from 'crud-collection/typeorm';
+import { CRUDCollection, type CrudRouter } from 'ormcrud';
+import { DrizzleAdapter } from 'ormcrud/drizzle';
+import { toFastify } from 'ormcrud/fastify';
+import { SequelizeAdapter } from 'ormcrud/sequelize';
+import { TypeORMAdapter } from 'ormcrud/typeorm';
 
 export function checks(router: CrudRouter): void {
   void toFastify(router);

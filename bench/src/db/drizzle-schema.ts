@@ -1,6 +1,6 @@
 /**
  * The forum tables for Drizzle (PostgreSQL) with their relations: what both
- * the crud-collection server and the hand-written servers query.
+ * the ormcrud server and the hand-written servers query.
  */
 import { relations } from 'drizzle-orm';
 import { integer, pgTable, serial, timestamp, varchar } from 'drizzle-orm/pg-core';

@@ -19,8 +19,8 @@
  *    of the noise in RSS.
  *
  * The servers are a ladder from the baseline to the product, one step at a
- * time: `hand-prepared`; the same with Zod imported and unused; crud-collection
- * serving only the benchmarked operations; crud-collection with its full surface.
+ * time: `hand-prepared`; the same with Zod imported and unused; ormcrud
+ * serving only the benchmarked operations; ormcrud with its full surface.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { config, databaseUrl } from '../config.ts';
@@ -34,7 +34,7 @@ export const STAGES = ['ready', 'first load', 'after idle', 'steady', 'live heap
 export type Stage = (typeof STAGES)[number];
 
 /** The servers of the ladder, in order. */
-export const LADDER = ['hand-prepared', 'hand-prepared-zod', 'crud-collection-narrow', 'crud-collection'];
+export const LADDER = ['hand-prepared', 'hand-prepared-zod', 'ormcrud-narrow', 'ormcrud'];
 
 export const memorySettings = {
   starts: config.memoryStarts,

@@ -1,5 +1,5 @@
 /**
- * Servers that speak crud-collection's wire format must answer alike: a few
+ * Servers that speak ormcrud's wire format must answer alike: a few
  * requests of each read scenario, and a few that must fail, go to every such
  * server, and statuses and bodies are compared with the baseline's.
  */

@@ -28,7 +28,7 @@ export const SCENARIO_LABELS: Record<Scenario, string> = {
   delete: 'delete post (rows made by the bench)',
 };
 
-/** The wire formats: crud-collection's (hand-written servers copy it), Platformatic DB's, @dataui/crud's. */
+/** The wire formats: ormcrud's (hand-written servers copy it), Platformatic DB's, @dataui/crud's. */
 export type Dialect = 'crud' | 'platformatic' | 'nest';
 
 export interface BenchRequest {
@@ -108,7 +108,7 @@ const platformatic: Partial<Record<Scenario, Builder>> = {
   delete: (i, ctx) => ({ method: 'DELETE', path: `/post/${deleteId(i, ctx)}` }),
 };
 
-/** @dataui/crud has its own list and create formats; single-row routes are crud-collection's. */
+/** @dataui/crud has its own list and create formats; single-row routes are ormcrud's. */
 const nest: Partial<Record<Scenario, Builder>> = {
   'get-one': crud['get-one'],
   list: (i) => ({ method: 'GET', path: `/threads?limit=20&page=${pick(i, 50)}` }),

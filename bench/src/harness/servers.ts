@@ -7,8 +7,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Dialect } from './scenarios.ts';
 
 const file = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url));
-/** crud-collection's own zod (4; the bench's top-level zod is Platformatic's 3), as `link-library.ts` nests it. */
-const zodOfLibrary = file('../node_modules/crud-collection/node_modules/zod/index.js');
+/** ormcrud's own zod (4; the bench's top-level zod is Platformatic's 3), as `link-library.ts` nests it. */
+const zodOfLibrary = file('../node_modules/ormcrud/node_modules/zod/index.js');
 /**
  * A server as production runs it: its JavaScript, compiled from `src/` into
  * `bench/dist/` by `npm run build:servers` (part of `npm run bench`), on plain
@@ -36,27 +36,27 @@ export const BASELINE = 'hand-prepared';
 
 export const SERVERS: ServerDef[] = [
   {
-    name: 'crud-collection',
-    description: 'crud-collection + Drizzle + Fastify',
+    name: 'ormcrud',
+    description: 'ormcrud + Drizzle + Fastify',
     dialect: 'crud',
-    args: compiled('servers/crud-collection/server.ts'),
+    args: compiled('servers/ormcrud/server.ts'),
   },
   {
-    // Slot for crud-collection on TypeORM: it runs as soon as this file exists.
-    name: 'crud-collection-typeorm',
-    description: 'crud-collection + TypeORM + Fastify',
+    // Slot for ormcrud on TypeORM: it runs as soon as this file exists.
+    name: 'ormcrud-typeorm',
+    description: 'ormcrud + TypeORM + Fastify',
     dialect: 'crud',
-    args: compiled('servers/crud-collection-typeorm/server.ts'),
+    args: compiled('servers/ormcrud-typeorm/server.ts'),
     unavailable: () =>
-      existsSync(file('servers/crud-collection-typeorm/server.ts'))
+      existsSync(file('servers/ormcrud-typeorm/server.ts'))
         ? undefined
-        : 'slot reserved: src/servers/crud-collection-typeorm/server.ts is not written yet',
+        : 'slot reserved: src/servers/ormcrud-typeorm/server.ts is not written yet',
   },
   {
-    name: 'crud-collection-sequelize',
-    description: 'crud-collection + Sequelize + Fastify',
+    name: 'ormcrud-sequelize',
+    description: 'ormcrud + Sequelize + Fastify',
     dialect: 'crud',
-    args: compiled('servers/crud-collection-sequelize/server.ts'),
+    args: compiled('servers/ormcrud-sequelize/server.ts'),
   },
   {
     name: 'hand-plain',
@@ -73,7 +73,7 @@ export const SERVERS: ServerDef[] = [
     env: { MODE: 'prepared' },
   },
   {
-    // The memory control: `hand-prepared` with the zod 4 that crud-collection
+    // The memory control: `hand-prepared` with the zod 4 that ormcrud
     // loads, imported before the server starts and never used. Its peak RSS
     // minus hand-prepared's is what the schema library alone costs.
     name: 'hand-prepared-zod',
@@ -84,14 +84,14 @@ export const SERVERS: ServerDef[] = [
     optIn: true,
   },
   {
-    // The route-surface control: crud-collection serving only the operations
+    // The route-surface control: ormcrud serving only the operations
     // the scenarios call, as the hand-written servers do, with the others
-    // disabled. Its peak RSS against crud-collection's is what the full CRUD
+    // disabled. Its peak RSS against ormcrud's is what the full CRUD
     // surface of five mount points costs.
-    name: 'crud-collection-narrow',
-    description: 'crud-collection with only the benchmarked operations enabled (route-surface control)',
+    name: 'ormcrud-narrow',
+    description: 'ormcrud with only the benchmarked operations enabled (route-surface control)',
     dialect: 'crud',
-    args: compiled('servers/crud-collection/server.ts'),
+    args: compiled('servers/ormcrud/server.ts'),
     env: { SURFACE: 'benchmarked' },
     optIn: true,
   },

@@ -1,19 +1,19 @@
 /**
  * One router-build measurement, in a fresh process: N forum-like Drizzle
- * tables, one crud-collection each, built into routers and registered on one
+ * tables, one ormcrud each, built into routers and registered on one
  * Fastify app. Prints one JSON line: milliseconds and MiB.
  *
  * argv[2]: N. Run with --expose-gc so memory is read after collection.
  */
 
-import { CRUDCollection } from 'crud-collection';
-import { DrizzleAdapter } from 'crud-collection/drizzle';
-import { toFastify } from 'crud-collection/fastify';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { boolean, integer, pgTable, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
 import Fastify from 'fastify';
+import { CRUDCollection } from 'ormcrud';
+import { DrizzleAdapter } from 'ormcrud/drizzle';
+import { toFastify } from 'ormcrud/fastify';
 import pg from 'pg';
-import { asLibraryTable } from '../servers/crud-collection/library-types.ts';
+import { asLibraryTable } from '../servers/ormcrud/library-types.ts';
 
 const n = Number(process.argv[2] ?? 20);
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});

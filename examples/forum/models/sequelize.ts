@@ -8,7 +8,7 @@
  * translation's tags (a many-to-many over `(post_id, language)`) are not a
  * relation here, and the junction links only to `tag`.
  */
-import { CRUDConfigDict } from 'crud-collection';
+import { CRUDConfigDict } from 'ormcrud';
 import { DataTypes, type ModelStatic, type Sequelize } from 'sequelize';
 
 const id = { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true };

@@ -1,9 +1,9 @@
 /**
- * `crud-collection/drizzle`: the Drizzle ORM adapter.
+ * `ormcrud/drizzle`: the Drizzle ORM adapter.
  *
  * @example
  * ```ts
- * import { DrizzleAdapter } from 'crud-collection/drizzle';
+ * import { DrizzleAdapter } from 'ormcrud/drizzle';
  * const adapter = new DrizzleAdapter({ db, model: schema.post });
  * ```
  *

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import type { FieldKind } from 'crud-collection';
+import type { FieldKind } from 'ormcrud';
 import type { Family } from '../sql/dialect.ts';
 
 /** A conversion of one non-null value. */

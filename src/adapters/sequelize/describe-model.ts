@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { FieldKind, FieldMeta, ForeignKeyMeta, ModelMeta, RelationMeta } from 'crud-collection';
+import type { FieldKind, FieldMeta, ForeignKeyMeta, ModelMeta, RelationMeta } from 'ormcrud';
 import { type Association, type ModelAttributeColumnOptions, type ModelStatic, type Sequelize, Utils } from 'sequelize';
 
 /** A Sequelize model class of any instance type. */

@@ -1,10 +1,10 @@
 /**
- * `crud-collection/sequelize`: the Sequelize adapter.
+ * `ormcrud/sequelize`: the Sequelize adapter.
  *
  * @example
  * ```ts
- * import { CRUDCollection } from 'crud-collection';
- * import { SequelizeAdapter } from 'crud-collection/sequelize';
+ * import { CRUDCollection } from 'ormcrud';
+ * import { SequelizeAdapter } from 'ormcrud/sequelize';
  *
  * const posts = new CRUDCollection({ ormAdapter: new SequelizeAdapter({ model: Post }) });
  * ```

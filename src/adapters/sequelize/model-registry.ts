@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { FieldMeta, ModelMeta } from 'crud-collection';
+import type { FieldMeta, ModelMeta } from 'ormcrud';
 import { type Sequelize, Utils } from 'sequelize';
 import { type SqlColumnSpec, SqlModel } from '../sql/sql-model.ts';
 import { codecOf } from './codecs.ts';

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { CRUDConfigDict, CRUDConfigInit, ModelMeta } from 'crud-collection';
+import type { CRUDConfigDict, CRUDConfigInit, ModelMeta } from 'ormcrud';
 import type { Sequelize } from 'sequelize';
 import { SqlAdapter, type SqlSession } from '../sql/sql-adapter.ts';
 import type { SqlModel } from '../sql/sql-model.ts';

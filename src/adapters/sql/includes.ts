@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { IncludeData, RelationMeta, Row } from 'crud-collection';
+import type { IncludeData, RelationMeta, Row } from 'ormcrud';
 import { distinctKeys, rowKey, tupleKey } from '../row-keys.ts';
 import type { SqlParams } from './dialect.ts';
 import { columnOf } from './scope.ts';

@@ -14,7 +14,7 @@ import {
   planParentScope,
   type Row,
   type SortData,
-} from 'crud-collection';
+} from 'ormcrud';
 import { sortShape } from '../statement-cache.ts';
 import { equalsSql, rowWhere, type ScopeContext, scopeSql } from './scope.ts';
 import type { Executor, SqlColumn, SqlModel } from './sql-model.ts';

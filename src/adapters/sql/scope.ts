@@ -9,7 +9,7 @@
  *
  * @module
  */
-import { type ParentRef, planParentScope, type ScopeCondition } from 'crud-collection';
+import { type ParentRef, planParentScope, type ScopeCondition } from 'ormcrud';
 import { SqlParams } from './dialect.ts';
 import type { SqlColumn, SqlModel } from './sql-model.ts';
 

@@ -18,7 +18,7 @@ import {
   type Row,
   type SortData,
   type UpdateReturning,
-} from 'crud-collection';
+} from 'ormcrud';
 import { type IncludeContext, loadIncludes, nullRelations } from './includes.ts';
 import { prepareSelectOne, prepareSelectPage } from './read-queries.ts';
 import type { Executor, SqlModel } from './sql-model.ts';

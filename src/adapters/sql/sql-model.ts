@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { RelationMeta, Row } from 'crud-collection';
+import type { RelationMeta, Row } from 'ormcrud';
 import type { Dialect } from './dialect.ts';
 
 /** One column as an ORM describes it. */

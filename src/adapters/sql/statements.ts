@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { type ParentRef, type PkValues, type PrimaryKeyOf, parentScopeValues } from 'crud-collection';
+import { type ParentRef, type PkValues, type PrimaryKeyOf, parentScopeValues } from 'ormcrud';
 import { ChainShapes, StatementCache } from '../statement-cache.ts';
 import { WriteShapes } from '../write-shapes.ts';
 import type { SqlParams } from './dialect.ts';

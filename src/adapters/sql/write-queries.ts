@@ -20,7 +20,7 @@ import {
   planParentLink,
   type Row,
   type UpdateReturning,
-} from 'crud-collection';
+} from 'ormcrud';
 import { nowSql } from './dialect.ts';
 import { prepareSelectOne } from './read-queries.ts';
 import { columnOf, existsSql, keySql, rowWhere, type ScopeContext } from './scope.ts';

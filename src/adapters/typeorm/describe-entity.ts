@@ -3,7 +3,7 @@
  *
  * @module
  */
-import type { FieldKind, FieldMeta, ForeignKeyMeta, ModelMeta, RelationMeta } from 'crud-collection';
+import type { FieldKind, FieldMeta, ForeignKeyMeta, ModelMeta, RelationMeta } from 'ormcrud';
 import type { EntityMetadata } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata.js';
 import { ownColumns, wireName } from './entity-columns.ts';

@@ -1,10 +1,10 @@
 /**
- * `crud-collection/typeorm`: the TypeORM adapter.
+ * `ormcrud/typeorm`: the TypeORM adapter.
  *
  * @example
  * ```ts
- * import { CRUDCollection } from 'crud-collection';
- * import { TypeORMAdapter } from 'crud-collection/typeorm';
+ * import { CRUDCollection } from 'ormcrud';
+ * import { TypeORMAdapter } from 'ormcrud/typeorm';
  *
  * const posts = new CRUDCollection({ ormAdapter: new TypeORMAdapter({ dataSource, model: Post }) });
  * ```

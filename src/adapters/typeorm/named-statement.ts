@@ -49,7 +49,7 @@ export function statementNamer(limit = 1000): (sql: string) => string | NamedSta
     let name = names.get(sql);
     if (name === undefined) {
       if (names.size >= limit) return sql;
-      name = `crud_collection_${names.size}`;
+      name = `ormcrud_${names.size}`;
       names.set(sql, name);
     }
     return new NamedStatement(sql, name);

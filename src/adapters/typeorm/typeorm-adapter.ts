@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { CRUDConfigDict, CRUDConfigInit, ModelMeta } from 'crud-collection';
+import type { CRUDConfigDict, CRUDConfigInit, ModelMeta } from 'ormcrud';
 import type { DataSource, EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
 import { type GetSession as Sessions, withSession } from '../session.ts';
 import { SqlAdapter, type SqlSession } from '../sql/sql-adapter.ts';

@@ -4,8 +4,9 @@
  *
  * @module
  */
-import { type FieldError, HttpError, toProblem } from 'crud-collection';
+
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { type FieldError, HttpError, toProblem } from 'ormcrud';
 
 const PARSE_ERRORS: Record<string, [code: ConstructorParameters<typeof HttpError>[0], detail: string]> = {
   FST_ERR_CTP_INVALID_JSON_BODY: ['validation_failed', 'The body is not valid JSON'],
@@ -56,7 +57,7 @@ export function toHttpError(error: FastifyError): HttpError | undefined {
 /** The plugin's error handler. */
 export function problemHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const known = toHttpError(error);
-  if (!known) request.log.error({ err: error }, 'crud-collection: unhandled error');
+  if (!known) request.log.error({ err: error }, 'ormcrud: unhandled error');
   const problem = toProblem(known ?? error);
   if (known?.headers) reply.headers(known.headers);
   return reply.code(problem.status).type('application/problem+json').send(problem);

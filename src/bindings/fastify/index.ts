@@ -1,9 +1,9 @@
 /**
- * `crud-collection/fastify`: the Fastify 5 binding.
+ * `ormcrud/fastify`: the Fastify 5 binding.
  *
  * @example
  * ```ts
- * import { toFastify } from 'crud-collection/fastify';
+ * import { toFastify } from 'ormcrud/fastify';
  * await app.register(toFastify(categories.getRouter({ prefix: '/categories' })));
  * ```
  *

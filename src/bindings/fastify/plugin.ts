@@ -4,8 +4,9 @@
  *
  * @module
  */
-import { type CrudRoute, type CrudRouter, toJsonSchema } from 'crud-collection';
+
 import type { FastifyInstance, FastifyPluginAsync, RouteOptions } from 'fastify';
+import { type CrudRoute, type CrudRouter, toJsonSchema } from 'ormcrud';
 import { z } from 'zod';
 import { keepTickObjectShape } from '../node/tick-object-shape.ts';
 import { serializerCompiler, validatorCompiler } from './compilers.ts';

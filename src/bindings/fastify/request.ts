@@ -4,8 +4,9 @@
  *
  * @module
  */
-import type { CrudRequest } from 'crud-collection';
+
 import type { FastifyRequest } from 'fastify';
+import type { CrudRequest } from 'ormcrud';
 
 /** Wraps a Fastify request; `state` is created on first use. */
 export class FastifyCrudRequest implements CrudRequest<FastifyRequest> {

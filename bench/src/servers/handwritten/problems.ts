@@ -1,5 +1,5 @@
 /**
- * Errors as crud-collection sends them (API.md §7): RFC 9457 problem+json,
+ * Errors as ormcrud sends them (API.md §7): RFC 9457 problem+json,
  * 422 for validation, 404 for a missing row, 409 for a constraint violation.
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';

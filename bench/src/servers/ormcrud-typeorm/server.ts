@@ -1,7 +1,7 @@
-/** crud-collection + TypeORM 1 (node-postgres) + Fastify, on the bench database. */
+/** ormcrud + TypeORM 1 (node-postgres) + Fastify, on the bench database. */
 
-import { toFastify } from 'crud-collection/fastify';
 import Fastify from 'fastify';
+import { toFastify } from 'ormcrud/fastify';
 import { announceReady, env, fastifyOptions } from '../shared/serve.ts';
 import { forumCollections } from './collections.ts';
 import { entities } from './entities.ts';
@@ -22,4 +22,4 @@ for (const { prefix, collection } of forumCollections(dataSource)) {
   await app.register(toFastify(collection.getRouter({ prefix, tags: [prefix.slice(1)] })));
 }
 await app.listen({ port: env.port, host: '127.0.0.1' });
-announceReady('crud-collection-typeorm');
+announceReady('ormcrud-typeorm');

@@ -1,11 +1,11 @@
 /**
- * crud-collection + Drizzle (node-postgres) + Fastify, on the bench database.
+ * ormcrud + Drizzle (node-postgres) + Fastify, on the bench database.
  * `SURFACE=benchmarked` serves only the operations the scenarios call.
  */
 
-import { toFastify } from 'crud-collection/fastify';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import Fastify from 'fastify';
+import { toFastify } from 'ormcrud/fastify';
 import pg from 'pg';
 import * as schema from '../../db/drizzle-schema.ts';
 import { announceReady, env, fastifyOptions } from '../shared/serve.ts';
@@ -20,4 +20,4 @@ for (const { prefix, collection } of forumCollections(db, surface)) {
   await app.register(toFastify(collection.getRouter({ prefix, tags: [prefix.slice(1)] })));
 }
 await app.listen({ port: env.port, host: '127.0.0.1' });
-announceReady('crud-collection');
+announceReady('ormcrud');

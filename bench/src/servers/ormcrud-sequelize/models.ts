@@ -1,7 +1,7 @@
 /**
  * The forum tables (src/db/forum-sql.ts) as Sequelize models: attribute names
  * are the snake_case column names, as in the Drizzle schema, so every
- * crud-collection server answers with the same fields. `created_at` and
+ * ormcrud server answers with the same fields. `created_at` and
  * `updated_at` keep their database defaults (no Sequelize timestamps) and,
  * as with Drizzle, are not touched on update.
  */

@@ -4,7 +4,7 @@
  * nominal types; at run time Drizzle recognises tables by their entity kind,
  * so a bench table is a valid model. This one cast says so.
  */
-import type { DrizzleAdapter } from 'crud-collection/drizzle';
+import type { DrizzleAdapter } from 'ormcrud/drizzle';
 
 export type LibraryTable = ConstructorParameters<typeof DrizzleAdapter>[0]['model'];
 

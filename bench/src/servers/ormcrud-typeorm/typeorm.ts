@@ -8,8 +8,8 @@
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
-type TypeORM = typeof import('../../../node_modules/crud-collection/node_modules/typeorm/index.js');
+type TypeORM = typeof import('../../../node_modules/ormcrud/node_modules/typeorm/index.js');
 
-const libraryPackage = fileURLToPath(new URL('../../../node_modules/crud-collection/package.json', import.meta.url));
+const libraryPackage = fileURLToPath(new URL('../../../node_modules/ormcrud/package.json', import.meta.url));
 
 export const typeorm = createRequire(libraryPackage)('typeorm') as TypeORM;

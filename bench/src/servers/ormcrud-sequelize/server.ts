@@ -1,8 +1,9 @@
-/** crud-collection + Sequelize 6 (node-postgres) + Fastify, on the bench database. */
-import { CRUDCollection } from 'crud-collection';
-import { toFastify } from 'crud-collection/fastify';
-import { SequelizeAdapter } from 'crud-collection/sequelize';
+/** ormcrud + Sequelize 6 (node-postgres) + Fastify, on the bench database. */
+
 import Fastify from 'fastify';
+import { CRUDCollection } from 'ormcrud';
+import { toFastify } from 'ormcrud/fastify';
+import { SequelizeAdapter } from 'ormcrud/sequelize';
 import { Sequelize } from 'sequelize';
 import { announceReady, env, fastifyOptions } from '../shared/serve.ts';
 import { defineForum } from './models.ts';
@@ -15,7 +16,7 @@ const sequelize = new Sequelize(env.databaseUrl, {
 const { category, thread, post } = defineForum(sequelize);
 const collection = (model: typeof post) => new CRUDCollection({ ormAdapter: new SequelizeAdapter({ model }) });
 
-// The same routes as the Drizzle server (src/servers/crud-collection/collections.ts).
+// The same routes as the Drizzle server (src/servers/ormcrud/collections.ts).
 const categories = collection(category);
 const nestedThreads = collection(thread);
 nestedThreads.addNestedCollection('/posts', collection(post));
@@ -31,4 +32,4 @@ for (const { prefix, collection } of mounts) {
   await app.register(toFastify(collection.getRouter({ prefix, tags: [prefix.slice(1)] })));
 }
 await app.listen({ port: env.port, host: '127.0.0.1' });
-announceReady('crud-collection-sequelize');
+announceReady('ormcrud-sequelize');

@@ -1,7 +1,7 @@
 /**
  * The forum tables (src/db/forum-sql.ts) as TypeORM `EntitySchema`s: property
  * names are the snake_case column names, as in the Drizzle schema, so both
- * crud-collection servers answer with the same fields. Foreign keys are plain
+ * ormcrud servers answer with the same fields. Foreign keys are plain
  * columns that the relations join on; `created_at`/`updated_at` keep their
  * database defaults and, as with Drizzle, are not touched on update.
  */

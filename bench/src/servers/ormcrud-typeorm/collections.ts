@@ -1,10 +1,10 @@
 /**
- * The forum as crud-collection collections over TypeORM: the same routes as
- * the Drizzle server (src/servers/crud-collection/collections.ts), top-level
+ * The forum as ormcrud collections over TypeORM: the same routes as
+ * the Drizzle server (src/servers/ormcrud/collections.ts), top-level
  * `/posts` and `/threads`, and `/categories` with threads and posts nested under it.
  */
-import { CRUDCollection } from 'crud-collection';
-import { TypeORMAdapter } from 'crud-collection/typeorm';
+import { CRUDCollection } from 'ormcrud';
+import { TypeORMAdapter } from 'ormcrud/typeorm';
 import { Category, Post, Thread } from './entities.ts';
 import type { typeorm } from './typeorm.ts';
 

@@ -1,12 +1,12 @@
 /**
- * The forum as crud-collection collections over Drizzle: top-level `/posts`
+ * The forum as ormcrud collections over Drizzle: top-level `/posts`
  * and `/threads`, and `/categories` with threads and posts nested under it.
  * With `surface: 'benchmarked'` each collection keeps only the operations the
  * bench's scenarios call (the hand-written servers' surface) and disables the
  * rest, as an application serving fewer routes would.
  */
-import { CRUDCollection, type CRUDCollectionOptions } from 'crud-collection';
-import { DrizzleAdapter } from 'crud-collection/drizzle';
+import { CRUDCollection, type CRUDCollectionOptions } from 'ormcrud';
+import { DrizzleAdapter } from 'ormcrud/drizzle';
 import { category, post, thread } from '../../db/drizzle-schema.ts';
 import { asLibraryTable } from './library-types.ts';
 
