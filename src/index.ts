@@ -27,8 +27,10 @@ export {
   type SortTerm,
   type UpdateReturning,
 } from './core/adapter.ts';
+// Building routers: the table `add…Route` overrides receive, and where it is.
+export type { CallField, CrudCall } from './core/call.ts';
 // Collections and their configuration.
-export { CRUDCollection, type GetRouterOptions } from './core/collection.ts';
+export { CRUDCollection, type GetRouterOptions, type NestedCollection } from './core/collection.ts';
 export type { CRUDCollectionOptions } from './core/collection-options.ts';
 export { CRUDConfigDict, type CRUDConfigInit } from './core/crud-config.ts';
 export {
@@ -75,6 +77,7 @@ export {
 } from './core/extra-routes.ts';
 export { type JsonSchema, toJsonSchema } from './core/json-schema.ts';
 export type { FieldKind, FieldMeta, ForeignKeyMeta, ModelMeta, RelationMeta } from './core/model-meta.ts';
+export type { Mount, MountDocs, MountPlace, ParentLevel, Strategy } from './core/mount.ts';
 export { NestedConfig, type NestedRouterOptions } from './core/nesting.ts';
 // Pagination.
 export { type Page, PagePaginator, type PageSource, PaginatorBase, PaginatorPage } from './core/paginator.ts';
@@ -94,6 +97,5 @@ export {
 } from './core/parent-scope.ts';
 // Dependencies and markers.
 export type { CrudRequest, Dependency } from './core/request.ts';
-// The route table, for bindings.
-export type { MountContext, ParentLevel, RouteTable, Strategy } from './core/route-table.ts';
+export type { RouteTable } from './core/route-table.ts';
 export type { CrudRoute, CrudRouter, HttpMethod, RouteSchemas } from './core/router.ts';

@@ -6,20 +6,19 @@
 import { z } from 'zod';
 import type { FilterData, IncludeData, ORMAdapterBase, PkValues, Row, SortData } from './adapter.ts';
 import { type CRUDCollectionOptions, readOption } from './collection-options.ts';
-import { pkParamName } from './default-overrides.ts';
+import { pkParamName } from './default-resolvers.ts';
 import type { DependencyOverrides, ResolvedOverrides } from './dependencies.ts';
 import { NotFoundError } from './errors.ts';
-import { extraRoutes } from './extra-route-builder.ts';
 import { ExtraRoutes } from './extra-routes.ts';
-import { finalCreateSchema, itemPath, nestedContext, resolveOverrides } from './mount-point.ts';
+import { Mount, type Strategy } from './mount.ts';
 import { NestedConfig } from './nesting.ts';
-import { OPERATIONS, type Operation, operationRoute } from './operations.ts';
 import type { Page, PaginatorBase } from './paginator.ts';
 import { PaginatorPage } from './paginator.ts';
 import type { ParentRef } from './parent-scope.ts';
 import type { Dependency } from './request.ts';
-import { type MountContext, RouteTable, type Strategy } from './route-table.ts';
-import { type CrudRoute, type CrudRouter, methodNotAllowedRoutes } from './router.ts';
+import type { RouteTable } from './route-table.ts';
+import type { CrudRoute, CrudRouter } from './router.ts';
+import { buildRouter } from './router-builder.ts';
 
 /** Options of {@link CRUDCollection.getRouter}: the router kwargs of the spec. */
 export interface GetRouterOptions {
@@ -29,12 +28,13 @@ export interface GetRouterOptions {
   /** `false` leaves every route out of the OpenAPI document. */
   readonly includeInSchema?: boolean;
   readonly responses?: Readonly<Record<number, { readonly description: string }>>;
-  /** Ignored: the collection's own `dependencies` win (rule C2). */
+  /** Replaced by the collection's own `dependencies`: give collection-wide dependencies there. */
   readonly dependencies?: readonly Dependency[];
   readonly strategy?: Strategy;
 }
 
-interface Nested {
+/** A collection mounted under another's single-object path. */
+export interface NestedCollection {
   readonly path: string;
   readonly child: CRUDCollection;
   readonly config: NestedConfig;
@@ -56,8 +56,8 @@ export class CRUDCollection {
   readonly pkFields: z.ZodObject;
   readonly publicSchema: z.ZodObject;
   readonly publicListSchema: z.ZodType;
-  /** `undefined` until a router is built, unless given (rule C1). */
-  createSchema: z.ZodObject | undefined;
+  /** The given create schema; otherwise each mount point generates its own (a nested one drops the parent's key). */
+  readonly createSchema: z.ZodObject | undefined;
   readonly updateSchema: z.ZodObject;
   readonly createOutSchema: z.ZodType | undefined;
   readonly updateOutSchema: z.ZodType | undefined;
@@ -82,11 +82,9 @@ export class CRUDCollection {
   readonly dependencyOverrides: DependencyOverrides;
   /** Extra routes: `extra.get(path, handler)`, `extra.item`, `extra.collection`. */
   readonly extra = new ExtraRoutes();
-  readonly #options: CRUDCollectionOptions;
-  readonly #nested: Nested[] = [];
+  readonly #nested: NestedCollection[] = [];
 
   constructor(options: CRUDCollectionOptions = {}) {
-    this.#options = options;
     const read = <K extends keyof CRUDCollectionOptions>(key: K) => readOption(this.constructor, options, key);
     const set = (key: 'baseFields' | 'publicFields' | 'createFields' | 'updateFields') => {
       const value = read(key);
@@ -167,59 +165,33 @@ export class CRUDCollection {
    * ```
    */
   getRouter(options: GetRouterOptions = {}): CrudRouter {
-    const { prefix = '', tags = [], strategy, includeInSchema = true, deprecated, responses } = options;
-    const context: MountContext = {
-      prefix,
-      path: '',
-      parents: [],
-      dependencies: [],
-      tags,
-      hidden: !includeInSchema,
-      ...(deprecated !== undefined && { deprecated }),
-      ...(responses && { responses }),
-      ...(strategy && { strategy }),
-    };
-    const table = new RouteTable(context);
-    this.mount(table);
-    return { prefix, tags, routes: [...table.routes, ...methodNotAllowedRoutes(table.routes)] };
+    return buildRouter(this, options);
   }
 
-  /** Adds this collection's routes, then its nested collections', to `table`. @internal */
-  mount(table: RouteTable): void {
-    const { context } = table;
-    const strategy = context.strategy;
-    this.createSchema = this.#options.createSchema ?? finalCreateSchema(this, context);
-    this.addExtraRoutes(table, strategy);
-    if (!this.disableGetMany) this.addGetManyRoute(table, strategy);
-    if (!this.disableCreate) this.addCreateOneRoute(table, strategy);
-    if (!this.disableGetOne) this.addGetOneRoute(table, strategy);
-    if (!this.disableUpdate) this.addUpdateOneRoute(table, strategy);
-    if (!this.disableDelete) this.addDeleteOneRoute(table, strategy);
-    for (const nested of this.#nested) nested.child.mount(table.nest(nestedContext(this, context, nested)));
+  /** The collections nested under this one, in the order they were added. */
+  get nestedCollections(): readonly NestedCollection[] {
+    return this.#nested;
   }
 
   addGetManyRoute(table: RouteTable, strategy?: Strategy): void {
-    this.addOperation(table, OPERATIONS.getMany, strategy);
+    table.addOperation('getMany', strategy);
   }
   addGetOneRoute(table: RouteTable, strategy?: Strategy): void {
-    this.addOperation(table, OPERATIONS.getOne, strategy);
+    table.addOperation('getOne', strategy);
   }
   addCreateOneRoute(table: RouteTable, strategy?: Strategy): void {
-    this.addOperation(table, OPERATIONS.createOne, strategy);
+    table.addOperation('createOne', strategy);
   }
   addUpdateOneRoute(table: RouteTable, strategy?: Strategy): void {
-    this.addOperation(table, OPERATIONS.updateOne, strategy);
+    table.addOperation('updateOne', strategy);
   }
   addDeleteOneRoute(table: RouteTable, strategy?: Strategy): void {
-    this.addOperation(table, OPERATIONS.deleteOne, strategy);
+    table.addOperation('deleteOne', strategy);
   }
 
   /** Adds `extra` routes; they come first, so they win over generated routes. */
   addExtraRoutes(table: RouteTable, strategy?: Strategy): void {
-    const overrides = resolveOverrides(this, table.context, strategy);
-    for (const route of extraRoutes(this, table.context, overrides, itemPath(this, table.context))) {
-      table.add(this.withOperationId(table.context, route));
-    }
+    table.addExtraRoutes(strategy);
   }
 
   /**
@@ -231,10 +203,11 @@ export class CRUDCollection {
    * ```
    */
   getResolvedOverrides(strategy?: Strategy): ResolvedOverrides {
-    return resolveOverrides(this, { prefix: '', path: '', parents: [], dependencies: [], tags: [] }, strategy);
+    const place = { prefix: '', path: '', parents: [], dependencies: [], docs: { tags: [] }, strategy };
+    return new Mount(this, place).resolvers;
   }
 
-  /** Called by GET `/{pk}` when the record is missing: 404 unless an override returns a value (rule E4). */
+  /** Called by GET `/{pk}` when the record is missing: 404 unless an override returns a value, answered with 200. */
   async getOneNotFound(_pkValues: PkValues, _includeData: IncludeData): Promise<unknown> {
     throw new NotFoundError();
   }
@@ -275,20 +248,9 @@ export class CRUDCollection {
     return row;
   }
 
-  /** The OpenAPI operation id of a route, from its name, full path and method (rule E8). */
+  /** The OpenAPI operation id of a route, from its name, full path and method. */
   generateUniqueId(route: Pick<CrudRoute, 'name' | 'path' | 'method'>): string {
     const path = route.path.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_+|_+$/g, '');
     return `${route.name}_${path}_${route.method.toLowerCase()}`;
-  }
-
-  private addOperation(table: RouteTable, operation: Operation, strategy?: Strategy): void {
-    const overrides = resolveOverrides(this, table.context, strategy);
-    const route = operationRoute(this, operation, table.context, overrides, itemPath(this, table.context));
-    table.add(this.withOperationId(table.context, route));
-  }
-
-  private withOperationId(context: MountContext, route: CrudRoute): CrudRoute {
-    if (route.operationId) return route;
-    return { ...route, operationId: this.generateUniqueId({ ...route, path: context.prefix + route.path }) };
   }
 }

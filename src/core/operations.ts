@@ -1,152 +1,118 @@
 /**
- * The five generated operations, each described once as data: method, anchor,
- * status, the markers its handler takes, and how to call it.
+ * The five generated operations, each described once as data: method,
+ * anchor, status, the call fields its handler reads, and how to call it.
  *
  * @module
  */
 import { z } from 'zod';
-import type { FilterData, IncludeData, PkValues, Row, SortData } from './adapter.ts';
+import { type CallField, CallResolver, type CrudCall } from './call.ts';
 import type { CRUDCollection } from './collection.ts';
-import {
-  CreateSchemaDependency,
-  FilterSchemaDependency,
-  IncludeSchemaDependency,
-  type Marker,
-  overrideDependencies,
-  PaginatorDependency,
-  ParentPKFieldsDependency,
-  PKFieldsDependency,
-  PublicListSchemaDependency,
-  PublicSchemaDependency,
-  type ResolvedOverrides,
-  SortSchemaDependency,
-  UpdateSchemaDependency,
-} from './dependencies.ts';
-import type { PaginatorBase } from './paginator.ts';
-import type { ParentRef } from './parent-scope.ts';
-import type { Dependency } from './request.ts';
+import { PublicListSchemaDependency, PublicSchemaDependency } from './dependencies.ts';
+import type { Mount } from './mount.ts';
 import { makeRoute } from './route-factory.ts';
-import type { MountContext, ParentLevel } from './route-table.ts';
 import type { CrudRoute, HttpMethod } from './router.ts';
 
-/** One generated operation. The handler's last marker is always `ParentPKFieldsDependency`. */
-export interface Operation {
-  readonly name: 'getMany' | 'getOne' | 'createOne' | 'updateOne' | 'deleteOne';
+/** The names of the generated operations. */
+export type OperationName = 'getMany' | 'getOne' | 'createOne' | 'updateOne' | 'deleteOne';
+
+/** One generated operation; `reads` are the call fields its handler takes. */
+export interface Operation<F extends CallField = CallField> {
+  readonly name: OperationName;
   readonly method: HttpMethod;
   readonly anchor: 'collection' | 'item';
   readonly status: number;
-  readonly markers: readonly Marker[];
+  readonly reads: readonly F[];
   readonly summary: (model: string) => string;
-  readonly dependencies: (c: CRUDCollection) => readonly Dependency[];
-  readonly response: (c: CRUDCollection, overrides: ResolvedOverrides) => z.ZodType | undefined;
-  readonly call: (c: CRUDCollection, values: readonly unknown[], parents: readonly ParentRef[]) => Promise<unknown>;
+  readonly dependencies: (c: CRUDCollection) => CRUDCollection['dependencies'];
+  /** The success body's schema at a mount point; `undefined` for a free-form one. */
+  readonly response: (mount: Mount) => z.ZodType | undefined;
+  readonly run: (c: CRUDCollection, call: Pick<CrudCall, F>) => Promise<unknown>;
 }
 
-const schemaOf = (overrides: ResolvedOverrides, marker: Marker) => overrides.get(marker)?.schema;
+const define = <F extends CallField>(operation: Operation<F>): Operation<F> => operation;
+
+/** The schema a schema marker stands for at a mount point. */
+const schemaOf = (mount: Mount, marker: typeof PublicSchemaDependency | typeof PublicListSchemaDependency) =>
+  mount.resolvers.get(marker)?.schema;
 
 /** The body of a PATCH without `updateOutSchema`. */
 const NULL_BODY = z.null();
 
-/** The operations of SPEC.md's route table. */
+/** Every generated operation, by name. */
 export const OPERATIONS = {
-  getMany: {
+  getMany: define({
     name: 'getMany',
     method: 'GET',
     anchor: 'collection',
     status: 200,
-    markers: [PaginatorDependency, FilterSchemaDependency, SortSchemaDependency, IncludeSchemaDependency],
+    reads: ['paginator', 'filter', 'sort', 'include', 'parents'],
     summary: (model) => `List ${model}`,
     dependencies: (c) => c.getManyDependencies,
-    response: (_, overrides) => schemaOf(overrides, PublicListSchemaDependency),
-    call: (c, [paginator, filter, sort, include], parents) =>
-      c.getManyHandler(
-        paginator as PaginatorBase,
-        filter as FilterData,
-        sort as SortData,
-        include as IncludeData,
-        parents,
-      ),
-  },
-  getOne: {
+    response: (mount) => schemaOf(mount, PublicListSchemaDependency),
+    run: (c, call) => c.getManyHandler(call.paginator, call.filter, call.sort, call.include, call.parents),
+  }),
+  getOne: define({
     name: 'getOne',
     method: 'GET',
     anchor: 'item',
     status: 200,
-    markers: [PKFieldsDependency, IncludeSchemaDependency],
+    reads: ['pk', 'include', 'parents'],
     summary: (model) => `Get one ${model}`,
     dependencies: (c) => c.getOneDependencies,
-    response: (_, overrides) => schemaOf(overrides, PublicSchemaDependency),
-    call: (c, [pk, include], parents) => c.getOneHandler(pk as PkValues, include as IncludeData, parents),
-  },
-  createOne: {
+    response: (mount) => schemaOf(mount, PublicSchemaDependency),
+    run: (c, call) => c.getOneHandler(call.pk, call.include, call.parents),
+  }),
+  createOne: define({
     name: 'createOne',
     method: 'POST',
     anchor: 'collection',
     status: 201,
-    markers: [CreateSchemaDependency],
+    reads: ['create', 'parents'],
     summary: (model) => `Create one ${model}`,
     dependencies: (c) => c.createDependencies,
-    response: (c, overrides) => c.createOutSchema ?? schemaOf(overrides, PublicSchemaDependency),
-    call: (c, [data], parents) => c.createOneHandler(data as Row, parents),
-  },
-  updateOne: {
+    response: (mount) => mount.collection.createOutSchema ?? schemaOf(mount, PublicSchemaDependency),
+    run: (c, call) => c.createOneHandler(call.create, call.parents),
+  }),
+  updateOne: define({
     name: 'updateOne',
     method: 'PATCH',
     anchor: 'item',
     status: 200,
-    markers: [PKFieldsDependency, UpdateSchemaDependency],
+    reads: ['pk', 'update', 'parents'],
     summary: (model) => `Update one ${model}`,
     dependencies: (c) => c.updateDependencies,
-    response: (c) => c.updateOutSchema ?? NULL_BODY,
-    call: (c, [pk, data], parents) => c.updateOneHandler(pk as PkValues, data as Row, parents),
-  },
-  deleteOne: {
+    response: (mount) => mount.collection.updateOutSchema ?? NULL_BODY,
+    run: (c, call) => c.updateOneHandler(call.pk, call.update, call.parents),
+  }),
+  deleteOne: define({
     name: 'deleteOne',
     method: 'DELETE',
     anchor: 'item',
     status: 200,
-    markers: [PKFieldsDependency],
+    reads: ['pk', 'parents'],
     summary: (model) => `Delete one ${model}`,
     dependencies: (c) => c.deleteDependencies,
-    response: (_, overrides) => schemaOf(overrides, PublicSchemaDependency),
-    call: (c, [pk], parents) => c.deleteOneHandler(pk as PkValues, parents),
-  },
-} as const satisfies Record<string, Operation>;
+    response: (mount) => schemaOf(mount, PublicSchemaDependency),
+    run: (c, call) => c.deleteOneHandler(call.pk, call.parents),
+  }),
+} as const;
 
-const NO_PARENTS: readonly ParentRef[] = Object.freeze([]);
-
-/** Pairs resolved ancestor keys with the ancestors' models and links. */
-export function toParentRefs(levels: readonly ParentLevel[], keys: readonly PkValues[]): readonly ParentRef[] {
-  if (levels.length === 0) return NO_PARENTS;
-  return levels.map((level, i) => ({ model: level.model, link: level.link, pkValues: keys[i] as PkValues }));
-}
-
-/** The route of one operation of `c` at a mount point. */
-export function operationRoute(
-  c: CRUDCollection,
-  operation: Operation,
-  context: MountContext,
-  overrides: ResolvedOverrides,
-  itemPath: string,
-): CrudRoute {
-  const levels = context.parents;
-  const bound = overrideDependencies(
-    {
-      markers: [...operation.markers, ParentPKFieldsDependency],
-      fn: (...values: unknown[]) =>
-        operation.call(c, values, toParentRefs(levels, values[values.length - 1] as PkValues[])),
-    },
-    overrides,
-  );
-  return makeRoute(context, {
+/**
+ * The route of one operation at a mount point: its dependencies run, the
+ * request resolves into a typed call, the collection's handler takes it.
+ */
+export function operationRoute<F extends CallField>(mount: Mount, operation: Operation<F>): CrudRoute {
+  const c = mount.collection;
+  const call = new CallResolver(operation.reads, mount.resolvers, mount.place.parents);
+  return makeRoute(mount, {
     method: operation.method,
-    path: operation.anchor === 'item' ? itemPath : context.path,
+    path: operation.anchor === 'item' ? mount.itemPath : mount.place.path,
     name: operation.name,
     status: operation.status,
-    inputs: bound.inputs,
-    response: operation.response(c, overrides),
+    inputs: call.inputs,
+    response: operation.response(mount),
     dependencies: [...c.dependencies, ...operation.dependencies(c)],
     summary: operation.summary(c.getModelName() || 'record'),
-    run: (req) => bound.run(req),
+    run: async (req) => operation.run(c, await call.resolve(req)),
   });
 }

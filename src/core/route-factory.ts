@@ -8,8 +8,8 @@
 import type { z } from 'zod';
 import type { DeclaredInputs } from './dependencies.ts';
 import { toJsonSchema } from './json-schema.ts';
+import type { Mount } from './mount.ts';
 import type { CrudRequest, Dependency } from './request.ts';
-import type { MountContext } from './route-table.ts';
 import type { CrudRoute, HttpMethod, RouteSchemas } from './router.ts';
 
 /** What a route needs besides its schemas. */
@@ -59,9 +59,10 @@ function guarded(dependencies: readonly Dependency[], run: (req: CrudRequest) =>
 }
 
 /** A complete route at a mount point. */
-export function makeRoute(context: MountContext, spec: RouteSpec): CrudRoute {
-  const deprecated = spec.deprecated ?? context.deprecated;
-  const hidden = spec.hidden || context.hidden;
+export function makeRoute(mount: Mount, spec: RouteSpec): CrudRoute {
+  const { docs, path, dependencies } = mount.place;
+  const deprecated = spec.deprecated ?? docs.deprecated;
+  const hidden = spec.hidden || docs.hidden;
   return {
     method: spec.method,
     path: spec.path,
@@ -69,13 +70,13 @@ export function makeRoute(context: MountContext, spec: RouteSpec): CrudRoute {
     operationId: spec.operationId ?? '',
     status: spec.status,
     schemas: compileSchemas(spec.inputs, spec.response),
-    tags: spec.tags ?? context.tags,
+    tags: spec.tags ?? docs.tags,
     ...(spec.summary && { summary: spec.summary }),
     ...(spec.description && { description: spec.description }),
     ...(deprecated && { deprecated }),
     ...(hidden && { hidden }),
-    ...(spec.path === context.path && { root: true }),
-    ...(context.responses && { responses: context.responses }),
-    handle: guarded([...context.dependencies, ...spec.dependencies], spec.run),
+    ...(spec.path === path && { root: true }),
+    ...(docs.responses && { responses: docs.responses }),
+    handle: guarded([...dependencies, ...spec.dependencies], spec.run),
   };
 }

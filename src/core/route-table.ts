@@ -1,47 +1,15 @@
 /**
- * The mutable table routes are added to while a router is built, with the
- * context of the mount point (path, ancestors, inherited dependencies).
+ * The table routes are added to while a router is built, at one mount
+ * point; nested collections add into the same routes through `nest`.
  *
  * @module
  */
-import type { PkValues } from './adapter.ts';
-import type { DependencyOverrides, ReplaceSignatureDependency } from './dependencies.ts';
-import type { ParentLink } from './parent-scope.ts';
-import type { Dependency } from './request.ts';
+import type { CRUDCollection } from './collection.ts';
+import { extraRoutes } from './extra-route.ts';
+import { Mount, type Strategy } from './mount.ts';
+import type { NestedConfig } from './nesting.ts';
+import { OPERATIONS, type OperationName, operationRoute } from './operations.ts';
 import type { CrudRoute } from './router.ts';
-
-/**
- * An alternative set of dependency overrides for one router build, applied over
- * the collection's own `dependencyOverrides`.
- */
-export interface Strategy {
-  readonly dependencyOverrides?: DependencyOverrides;
-}
-
-/** One ancestor of a mount point. */
-export interface ParentLevel {
-  readonly model: unknown;
-  readonly link: ParentLink;
-  /** The ancestor's own resolved `PKFieldsDependency` (memoised per request). */
-  readonly pk: ReplaceSignatureDependency<PkValues>;
-}
-
-/** Where a collection's routes are being mounted. */
-export interface MountContext {
-  /** Full prefix of the router being built, for operation ids. */
-  readonly prefix: string;
-  /** The collection root, relative to the router prefix (`''`, `/{category_id}/threads`). */
-  readonly path: string;
-  /** Ancestors, nearest first. */
-  readonly parents: readonly ParentLevel[];
-  /** Dependencies inherited from ancestors and nested configs. */
-  readonly dependencies: readonly Dependency[];
-  readonly tags: readonly string[];
-  readonly deprecated?: boolean;
-  readonly hidden?: boolean;
-  readonly responses?: Readonly<Record<number, { readonly description: string }>>;
-  readonly strategy?: Strategy;
-}
 
 /**
  * Routes of one router, in registration order. The first route for a method
@@ -57,12 +25,12 @@ export interface MountContext {
  * ```
  */
 export class RouteTable {
-  readonly context: MountContext;
+  readonly mount: Mount;
   readonly routes: CrudRoute[];
   readonly #taken: Set<string>;
 
-  constructor(context: MountContext, routes: CrudRoute[] = [], taken = new Set<string>()) {
-    this.context = context;
+  constructor(mount: Mount, routes: CrudRoute[] = [], taken = new Set<string>()) {
+    this.mount = mount;
     this.routes = routes;
     this.#taken = taken;
   }
@@ -75,8 +43,32 @@ export class RouteTable {
     this.routes.push(route);
   }
 
-  /** A table for a nested mount, adding into the same routes. */
-  nest(context: MountContext): RouteTable {
-    return new RouteTable(context, this.routes, this.#taken);
+  /** Adds a generated operation of this mount point's collection. */
+  addOperation(name: OperationName, strategy?: Strategy): void {
+    this.#withOperationId(operationRoute(this.#mountFor(strategy), OPERATIONS[name]));
+  }
+
+  /** Adds the collection's `extra` routes. */
+  addExtraRoutes(strategy?: Strategy): void {
+    for (const route of extraRoutes(this.#mountFor(strategy))) this.#withOperationId(route);
+  }
+
+  /** A table for `child` nested at `path` under this mount point, adding into the same routes. */
+  nest(child: CRUDCollection, path: string, config: NestedConfig): RouteTable {
+    return new RouteTable(this.mount.nest(child, path, config), this.routes, this.#taken);
+  }
+
+  /** This mount point, or the same place under another strategy. */
+  #mountFor(strategy: Strategy | undefined): Mount {
+    const { mount } = this;
+    if (!strategy || strategy === mount.place.strategy) return mount;
+    return new Mount(mount.collection, { ...mount.place, strategy });
+  }
+
+  /** Adds a route, with the collection's generated operation id unless it has one. */
+  #withOperationId(route: CrudRoute): void {
+    const { collection, place } = this.mount;
+    const operationId = route.operationId || collection.generateUniqueId({ ...route, path: place.prefix + route.path });
+    this.add({ ...route, operationId });
   }
 }

@@ -97,14 +97,20 @@ describeForum(
       assert.deepEqual([updated.status, updated.body.name], [200, 'Out2']);
     });
 
-    test('a given schema replaces generation (C3); createSchema is resolved when the router is built (C1)', async () => {
+    test('a given schema replaces generation; the create schema is final only at its mount point', async () => {
       const collection = categories({ createSchema: z.object({ name: z.string().min(3) }) });
       const app = await serve(collection.getRouter({ prefix: '/c' }));
       assert.equal((await call(app, 'POST', '/c', { name: 'ab' })).status, 422);
       const threads = new CRUDCollection({ ormAdapter: s.harness.adapters.thread });
       assert.equal(threads.createSchema, undefined);
-      categories().addNestedCollection('/threads', threads).getRouter({ prefix: '/c' });
-      assert.deepEqual(Object.keys((threads.createSchema as z.ZodObject | undefined)?.shape ?? {}), ['title']);
+      const router = categories().addNestedCollection('/threads', threads).getRouter({ prefix: '/c' });
+      const body = (method: string, path: string) =>
+        router.routes.find((r) => r.method === method && r.path === path)?.schemas.body as z.ZodObject | undefined;
+      assert.deepEqual(Object.keys(body('POST', '/{category_id}/threads')?.shape ?? {}), ['title']);
+      assert.equal(threads.createSchema, undefined, 'building a router changes no collection');
+      const flat = threads.getRouter({ prefix: '/t' });
+      const flatBody = flat.routes.find((r) => r.method === 'POST')?.schemas.body as z.ZodObject | undefined;
+      assert.deepEqual(Object.keys(flatBody?.shape ?? {}).sort(), ['category_id', 'title']);
     });
 
     test("dependencies given as router options are replaced by the collection's own (C2)", async () => {

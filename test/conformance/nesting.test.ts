@@ -35,6 +35,24 @@ describeForum(
       assert.equal((await s.rows('post', { id: 2 })).length, 0);
     });
 
+    test('a nested PATCH cannot move a row out of its parent', async () => {
+      const moved = await s.call('PATCH', '/categories/1/threads/1', { category_id: 2, title: 'Still here' });
+      assert.equal(moved.status, 200);
+      assert.deepEqual(
+        [(await s.rows('thread', { id: 1 }))[0]?.category_id, (await s.rows('thread', { id: 1 }))[0]?.title],
+        [1, 'Still here'],
+      );
+      await s.call('PATCH', '/users/me/posts/1', { author_id: 2 }, asUser(1));
+      assert.equal((await s.rows('post', { id: 1 }))[0]?.author_id, 1);
+      await s.call('PATCH', '/categories/1/threads/1/posts/1', { thread_id: 3 });
+      assert.equal((await s.rows('post', { id: 1 }))[0]?.thread_id, 1);
+    });
+
+    test('a nested list does not offer the fixed key as a filter', async () => {
+      const page = await s.call('GET', '/categories/1/threads?category_id=2');
+      assert.deepEqual(ids(page.body), [1, 2]);
+    });
+
     test('create takes the foreign key from the URL, not the body', async () => {
       const res = await s.call('POST', '/categories/2/threads', { title: 'New', category_id: 1 });
       assert.equal(res.status, 201);

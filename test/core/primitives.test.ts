@@ -16,7 +16,7 @@ import {
   toProblem,
 } from 'ormcrud';
 import { z } from 'zod';
-import { parseSort } from '../../src/core/default-overrides.ts';
+import { parseSort } from '../../src/core/default-resolvers.ts';
 
 describe('errors', () => {
   test('one table from code to status; numeric statuses map back to codes', () => {

@@ -7,7 +7,6 @@
  */
 import { z } from 'zod';
 import type { PkValues, Row, SortTerm } from './adapter.ts';
-import type { CRUDCollection } from './collection.ts';
 import {
   CreateSchemaDependency,
   FilterSchemaDependency,
@@ -26,11 +25,11 @@ import {
   SortSchemaDependency,
   UpdateSchemaDependency,
 } from './dependencies.ts';
+import type { Mount, ParentLevel } from './mount.ts';
 import { PagePaginator } from './paginator.ts';
 import type { CrudRequest } from './request.ts';
-import type { MountContext } from './route-table.ts';
 
-/** The path parameter of a PK field: `id` on `article` is `article_id` (SPEC "Primary-key aliases"). */
+/** The path parameter of a PK field: `id` on `article` is `article_id`. */
 export function pkParamName(model: string, field: string): string {
   return field.includes('_') || model === '' ? field : `${model}_${field}`;
 }
@@ -70,24 +69,27 @@ export function parseSort(values: unknown, pkFields: readonly string[]): SortTer
   return terms;
 }
 
-function pkDependency(c: CRUDCollection, ctx: MountContext, bound: ReadonlySet<string>) {
+/** This collection's key: path parameters, plus the fields the nearest parent's key fills. */
+function pkResolver(mount: Mount): ReplaceSignatureDependency<PkValues> {
+  const c = mount.collection;
   const model = c.getModelName();
+  const bound = mount.boundParams;
   const aliased = c.applyPkAliases().shape as Record<string, z.ZodType>;
   const fromPath = Object.keys(c.pkFields.shape)
     .map((field) => [field, pkParamName(model, field)] as const)
     .filter(([, alias]) => !bound.has(alias))
-    .map(([field, alias]) => [field, freeParamName(ctx.path, alias), aliased[alias] as z.ZodType] as const);
+    .map(([field, alias]) => [field, freeParamName(mount.place.path, alias), aliased[alias] as z.ZodType] as const);
   const params = z.object(Object.fromEntries(fromPath.map(([, param, schema]) => [param, schema])));
-  const nearest = ctx.parents[0];
+  const read = (req: CrudRequest, pk: Record<string, unknown>) => {
+    for (const [field, param] of fromPath) pk[field] = req.params[param];
+    return pk;
+  };
+  const nearest: ParentLevel | undefined = mount.place.parents[0];
   const fromParent = nearest
     ? nearest.link.childFields
         .map((field, i) => [field, nearest.link.parentFields[i] as string] as const)
         .filter(([field]) => bound.has(pkParamName(model, field)))
     : [];
-  const read = (req: CrudRequest, pk: Record<string, unknown>) => {
-    for (const [field, param] of fromPath) pk[field] = req.params[param];
-    return pk;
-  };
   if (!nearest || fromParent.length === 0) return new ReplaceSignatureDependency((req) => read(req, {}), { params });
   const underParent = (req: CrudRequest, parent: PkValues) => {
     const pk: Record<string, unknown> = {};
@@ -106,33 +108,34 @@ function pkDependency(c: CRUDCollection, ctx: MountContext, bound: ReadonlySet<s
 /** Shared by every request that has no parents or asks for no relations; never mutated. */
 const NONE: readonly never[] = Object.freeze([]);
 
-function parentPkDependency(ctx: MountContext) {
-  if (ctx.parents.length === 0) return new ReplaceSignatureDependency((): readonly PkValues[] => NONE);
-  const levels = ctx.parents.map((level) => level.pk.resolve);
+/** Every ancestor's key, nearest first, each read once per request. */
+function parentsResolver(parents: readonly ParentLevel[]): ReplaceSignatureDependency<readonly PkValues[]> {
+  if (parents.length === 0) return new ReplaceSignatureDependency((): readonly PkValues[] => NONE);
+  const levels = parents.map((level) => level.pk.resolve);
   const resolve = memoize((req): readonly PkValues[] | Promise<PkValues[]> => {
     const values = levels.map((pk) => pk(req));
     return values.some(isThenable) ? Promise.all(values) : (values as PkValues[]);
   });
-  return new ReplaceSignatureDependency(resolve, mergeInputs(ctx.parents.map((level) => level.pk.inputs)));
+  return new ReplaceSignatureDependency(resolve, mergeInputs(parents.map((level) => level.pk.inputs)));
 }
 
-/** Every marker's default resolver for `c` mounted at `ctx`. */
-export function buildDefaultOverrides(
-  c: CRUDCollection,
-  ctx: MountContext,
-  bound: ReadonlySet<string>,
-): Map<Marker, ReplaceSignatureDependency> {
+/** A body resolver: the schema's keys, never a field the path fixes. */
+function bodyResolver(schema: z.ZodObject, fixed: ReadonlySet<string>): ReplaceSignatureDependency<Row> {
+  const keys = Object.keys(schema.shape).filter((key) => !fixed.has(key));
+  return new ReplaceSignatureDependency((req) => pick(req.body, keys), { body: schema }, schema);
+}
+
+/** Every marker's default resolver at `mount`. */
+export function defaultResolvers(mount: Mount): Map<Marker, ReplaceSignatureDependency> {
+  const c = mount.collection;
   const pkFields = Object.keys(c.pkFields.shape);
-  const filterKeys = Object.keys(c.filterSchema.shape);
-  const createSchema = c.createSchema ?? c.ormAdapter.generateCreateSchema(c.createFields, c.baseFields);
-  const createKeys = Object.keys(createSchema.shape);
-  const updateKeys = Object.keys(c.updateSchema.shape);
+  const filterKeys = Object.keys(mount.filterSchema.shape);
   return new Map<Marker, ReplaceSignatureDependency>([
-    [PKFieldsDependency, pkDependency(c, ctx, bound)],
-    [ParentPKFieldsDependency, parentPkDependency(ctx)],
+    [PKFieldsDependency, pkResolver(mount)],
+    [ParentPKFieldsDependency, parentsResolver(mount.place.parents)],
     [
       FilterSchemaDependency,
-      new ReplaceSignatureDependency((req) => pick(req.query, filterKeys), { query: c.filterSchema }),
+      new ReplaceSignatureDependency((req) => pick(req.query, filterKeys), { query: mount.filterSchema }),
     ],
     [
       SortSchemaDependency,
@@ -149,14 +152,8 @@ export function buildDefaultOverrides(
       ),
     ],
     [PaginatorDependency, PagePaginator.dependency()],
-    [
-      CreateSchemaDependency,
-      new ReplaceSignatureDependency((req) => pick(req.body, createKeys), { body: createSchema }, createSchema),
-    ],
-    [
-      UpdateSchemaDependency,
-      new ReplaceSignatureDependency((req) => pick(req.body, updateKeys), { body: c.updateSchema }, c.updateSchema),
-    ],
+    [CreateSchemaDependency, bodyResolver(mount.createSchema, mount.fixedFields)],
+    [UpdateSchemaDependency, bodyResolver(mount.updateSchema, mount.fixedFields)],
     [PublicSchemaDependency, new ReplaceSignatureDependency(() => c.publicSchema, {}, c.publicSchema)],
     [PublicListSchemaDependency, new ReplaceSignatureDependency(() => c.publicListSchema, {}, c.publicListSchema)],
   ]);

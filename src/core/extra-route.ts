@@ -4,28 +4,17 @@
  * @module
  */
 import type { PkValues } from './adapter.ts';
-import type { CRUDCollection } from './collection.ts';
-import {
-  type DeclaredInputs,
-  mergeInputs,
-  ParentPKFieldsDependency,
-  PKFieldsDependency,
-  type ResolvedOverrides,
-} from './dependencies.ts';
+import { type DeclaredInputs, mergeInputs, ParentPKFieldsDependency, PKFieldsDependency } from './dependencies.ts';
 import type { ExtraRouteEntry } from './extra-routes.ts';
+import type { Mount } from './mount.ts';
 import { makeRoute } from './route-factory.ts';
-import type { MountContext } from './route-table.ts';
 import type { CrudRoute } from './router.ts';
 
-/** The routes of `c.extra` at a mount point: item extras under `itemPath`, collection extras at the root. */
-export function extraRoutes(
-  c: CRUDCollection,
-  context: MountContext,
-  overrides: ResolvedOverrides,
-  itemPath: string,
-): CrudRoute[] {
-  const parentDep = overrides.get(ParentPKFieldsDependency);
-  const pkDep = overrides.get(PKFieldsDependency);
+/** The routes of a collection's `extra` at a mount point: item extras under the item path, collection extras at the root. */
+export function extraRoutes(mount: Mount): CrudRoute[] {
+  const c = mount.collection;
+  const parentDep = mount.resolvers.get(ParentPKFieldsDependency);
+  const pkDep = mount.resolvers.get(PKFieldsDependency);
   if (!parentDep || !pkDep) throw new TypeError('PK dependencies are not resolved');
   const collectionEntries = c.extra.entries.filter((e) => e.anchor === 'collection');
   const itemEntries = c.extra.entries.filter((e) => e.anchor === 'item');
@@ -35,9 +24,9 @@ export function extraRoutes(
     const declared: DeclaredInputs[] = [parentDep.inputs, ...(item ? [pkDep.inputs] : [])];
     if (options.schema) declared.push(options.schema);
     return entry.methods.map((method) =>
-      makeRoute(context, {
+      makeRoute(mount, {
         method,
-        path: (item ? itemPath : context.path) + entry.path,
+        path: (item ? mount.itemPath : mount.place.path) + entry.path,
         name: 'extra',
         status: options.status ?? 200,
         inputs: mergeInputs(declared),

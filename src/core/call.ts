@@ -1,0 +1,112 @@
+/**
+ * The typed value a generated route resolves each request into before it
+ * calls its handler: one named field per dependency marker.
+ *
+ * @module
+ */
+import type { FilterData, IncludeData, PkValues, Row, SortData } from './adapter.ts';
+import {
+  CreateSchemaDependency,
+  type DeclaredInputs,
+  FilterSchemaDependency,
+  IncludeSchemaDependency,
+  isThenable,
+  type Marker,
+  mergeInputs,
+  PaginatorDependency,
+  ParentPKFieldsDependency,
+  PKFieldsDependency,
+  type ResolvedOverrides,
+  type Resolver,
+  SortSchemaDependency,
+  UpdateSchemaDependency,
+} from './dependencies.ts';
+import type { PaginatorBase } from './paginator.ts';
+import type { ParentLink, ParentRef } from './parent-scope.ts';
+import type { CrudRequest } from './request.ts';
+
+/** The inputs of a generated handler, resolved for one request. */
+export interface CrudCall {
+  /** This collection's primary-key values (`PKFieldsDependency`). */
+  readonly pk: PkValues;
+  /** Every ancestor with its key, nearest first (`ParentPKFieldsDependency`). */
+  readonly parents: readonly ParentRef[];
+  readonly filter: FilterData;
+  readonly sort: SortData;
+  readonly include: IncludeData;
+  readonly paginator: PaginatorBase;
+  /** The validated create body (`CreateSchemaDependency`). */
+  readonly create: Row;
+  /** The validated update body (`UpdateSchemaDependency`). */
+  readonly update: Row;
+}
+
+/** A field of {@link CrudCall}. */
+export type CallField = keyof CrudCall;
+
+/** The marker each field is resolved by. */
+const MARKERS: Readonly<Record<CallField, Marker>> = {
+  pk: PKFieldsDependency,
+  parents: ParentPKFieldsDependency,
+  filter: FilterSchemaDependency,
+  sort: SortSchemaDependency,
+  include: IncludeSchemaDependency,
+  paginator: PaginatorDependency,
+  create: CreateSchemaDependency,
+  update: UpdateSchemaDependency,
+};
+
+/** An ancestor as a mount point knows it: its model, how the level below joins it. */
+export interface ParentModel {
+  readonly model: unknown;
+  readonly link: ParentLink;
+}
+
+const NO_PARENTS: readonly ParentRef[] = Object.freeze([]);
+
+/** Pairs resolved ancestor keys (nearest first) with the ancestors' models and links. */
+export function toParentRefs(levels: readonly ParentModel[], keys: readonly PkValues[]): readonly ParentRef[] {
+  if (levels.length === 0) return NO_PARENTS;
+  return levels.map((level, i) => ({ model: level.model, link: level.link, pkValues: keys[i] as PkValues }));
+}
+
+/**
+ * Resolves the fields an operation reads, in a fixed order, from the
+ * markers' resolvers of its mount point; made once per route.
+ *
+ * @example
+ * ```ts
+ * const resolver = new CallResolver(['pk', 'include', 'parents'], collection.getResolvedOverrides(), []);
+ * const { pk, include } = await resolver.resolve(req);
+ * ```
+ */
+export class CallResolver<F extends CallField> {
+  /** The request inputs the resolvers declare (path, query, body schemas). */
+  readonly inputs: DeclaredInputs;
+  readonly #fields: readonly F[];
+  readonly #resolvers: readonly Resolver[];
+  readonly #levels: readonly ParentModel[];
+
+  constructor(fields: readonly F[], resolved: ResolvedOverrides, levels: readonly ParentModel[]) {
+    const deps = fields.map((field) => {
+      const dep = resolved.get(MARKERS[field]);
+      if (!dep) throw new TypeError(`No resolver for dependency marker ${MARKERS[field].name}`);
+      return dep;
+    });
+    this.inputs = mergeInputs(deps.map((dep) => dep.inputs));
+    this.#fields = fields;
+    this.#resolvers = deps.map((dep) => dep.resolve);
+    this.#levels = levels;
+  }
+
+  /** The call of one request; a synchronous resolver costs no await. */
+  async resolve(req: CrudRequest): Promise<Pick<CrudCall, F>> {
+    const call: Record<string, unknown> = {};
+    for (let i = 0; i < this.#fields.length; i++) {
+      const value = (this.#resolvers[i] as Resolver)(req);
+      call[this.#fields[i] as string] = isThenable(value) ? await value : value;
+    }
+    if (call.parents !== undefined) call.parents = toParentRefs(this.#levels, call.parents as PkValues[]);
+    return call as unknown as Pick<CrudCall, F>;
+  }
+}

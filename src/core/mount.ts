@@ -1,0 +1,141 @@
+/**
+ * A collection at one place in a router: its paths, its ancestors, the
+ * schemas its place leaves it and the resolver of every marker. Worked out
+ * once, when the router is built; nothing here runs per request.
+ *
+ * @module
+ */
+import type { z } from 'zod';
+import type { PkValues } from './adapter.ts';
+import type { ParentModel } from './call.ts';
+import type { CRUDCollection } from './collection.ts';
+import { defaultResolvers, freeParamName, pkParamName } from './default-resolvers.ts';
+import {
+  type DependencyOverrides,
+  type Marker,
+  memoize,
+  PKFieldsDependency,
+  ReplaceSignatureDependency,
+  type ResolvedOverrides,
+  type Resolver,
+} from './dependencies.ts';
+import { findParentLink, type NestedConfig } from './nesting.ts';
+import type { Dependency } from './request.ts';
+
+/**
+ * An alternative set of dependency overrides for one router build, applied over
+ * the collection's own `dependencyOverrides`.
+ */
+export interface Strategy {
+  readonly dependencyOverrides?: DependencyOverrides;
+}
+
+/** One ancestor of a mount point. */
+export interface ParentLevel extends ParentModel {
+  /** The ancestor's own resolved `PKFieldsDependency` (memoised per request). */
+  readonly pk: ReplaceSignatureDependency<PkValues>;
+}
+
+/** How routes of a mount point are documented. */
+export interface MountDocs {
+  readonly tags: readonly string[];
+  readonly deprecated?: boolean;
+  /** Left out of the OpenAPI document. */
+  readonly hidden?: boolean;
+  readonly responses?: Readonly<Record<number, { readonly description: string }>>;
+}
+
+/** Where a collection sits: everything a mount point inherits from the router and its ancestors. */
+export interface MountPlace {
+  /** Full prefix of the router being built, for operation ids. */
+  readonly prefix: string;
+  /** The collection root, relative to the router prefix (`''`, `/{category_id}/threads`). */
+  readonly path: string;
+  /** Ancestors, nearest first. */
+  readonly parents: readonly ParentLevel[];
+  /** Dependencies inherited from ancestors and nested configs. */
+  readonly dependencies: readonly Dependency[];
+  readonly docs: MountDocs;
+  readonly strategy?: Strategy | undefined;
+}
+
+/** A collection at a mount point. */
+export class Mount {
+  readonly collection: CRUDCollection;
+  readonly place: MountPlace;
+  /** PK path parameters whose values come from the nearest parent (they leave the id path). */
+  readonly boundParams: ReadonlySet<string>;
+  /** The single-object path; a parameter an ancestor's path already names gets a free name. */
+  readonly itemPath: string;
+  /** Fields the path fixes: the nearest parent's key, when this model holds it. */
+  readonly fixedFields: ReadonlySet<string>;
+  /** Create body: the given or generated schema without the fixed fields. */
+  readonly createSchema: z.ZodObject;
+  /** Update body: likewise, so a nested PATCH cannot move a row out of its parent. */
+  readonly updateSchema: z.ZodObject;
+  /** Filters: the fixed fields are already filtered by the path. */
+  readonly filterSchema: z.ZodObject;
+  /** Defaults, then the collection's `dependencyOverrides`, then the strategy's. */
+  readonly resolvers: ResolvedOverrides;
+
+  constructor(collection: CRUDCollection, place: MountPlace) {
+    const c = collection;
+    this.collection = c;
+    this.place = place;
+    const link = place.parents[0]?.link;
+    const held = link?.childHoldsKey ? link.childFields : [];
+    const model = c.getModelName();
+    this.boundParams = new Set(held.filter((f) => f in c.pkFields.shape).map((f) => pkParamName(model, f)));
+    const own = c.getIdPath(this.boundParams).replace(/\{([^}]+)\}/g, (_, name: string) => {
+      return `{${freeParamName(place.path, name)}}`;
+    });
+    this.itemPath = place.path + own;
+    this.fixedFields = new Set(held);
+    const generated = () => c.ormAdapter.generateCreateSchema(c.createFields, c.baseFields);
+    this.createSchema = omit(c.createSchema ?? generated(), this.fixedFields);
+    this.updateSchema = omit(c.updateSchema, this.fixedFields);
+    this.filterSchema = omit(c.filterSchema, this.fixedFields);
+    const resolvers = new Map<Marker, ReplaceSignatureDependency>(defaultResolvers(this));
+    for (const source of [c.dependencyOverrides, place.strategy?.dependencyOverrides]) {
+      for (const [marker, value] of source ?? []) resolvers.set(marker, ReplaceSignatureDependency.from(value));
+    }
+    this.resolvers = resolvers;
+  }
+
+  /** The mount point of `child`, nested at `path` under this collection's single-object path. */
+  nest(child: CRUDCollection, path: string, config: NestedConfig): Mount {
+    const { place, collection: parent } = this;
+    const options = config.routerOptions;
+    const link = findParentLink(child.ormAdapter.meta, parent.ormAdapter.meta, config.relation);
+    const own = this.resolvers.get(PKFieldsDependency);
+    if (!own) throw new TypeError('PKFieldsDependency is not resolved');
+    const pk = new ReplaceSignatureDependency(memoize(own.resolve as Resolver<PkValues>), own.inputs);
+    return new Mount(child, {
+      ...place,
+      path: this.itemPath + path,
+      parents: [{ model: parent.ormAdapter.model, link, pk }, ...place.parents],
+      dependencies: [...place.dependencies, ...parent.dependencies, ...(options.dependencies ?? [])],
+      docs: {
+        tags: options.tags ?? place.docs.tags,
+        hidden: place.docs.hidden || options.includeInSchema === false || options.hide === true,
+        ...((options.deprecated ?? place.docs.deprecated) !== undefined && {
+          deprecated: options.deprecated ?? place.docs.deprecated,
+        }),
+        responses: { ...place.docs.responses, ...options.responses },
+      },
+    });
+  }
+}
+
+/** `schema` without `fields`; the same schema when it has none of them. */
+function omit(schema: z.ZodObject, fields: ReadonlySet<string>): z.ZodObject {
+  const drop: Record<string, true> = {};
+  let any = false;
+  for (const field of fields) {
+    if (field in schema.shape) {
+      drop[field] = true;
+      any = true;
+    }
+  }
+  return any ? schema.omit(drop as never) : schema;
+}

@@ -1,0 +1,33 @@
+/**
+ * Building a router from a collection: the one place that walks a
+ * collection and its nested collections into a route table.
+ *
+ * @module
+ */
+import type { CRUDCollection, GetRouterOptions } from './collection.ts';
+import { Mount } from './mount.ts';
+import { RouteTable } from './route-table.ts';
+import { type CrudRouter, methodNotAllowedRoutes } from './router.ts';
+
+/** The route table of `collection` and everything nested under it, then the 405 fillers. */
+export function buildRouter(collection: CRUDCollection, options: GetRouterOptions = {}): CrudRouter {
+  const { prefix = '', tags = [], strategy, includeInSchema = true, deprecated, responses } = options;
+  const docs = { tags, hidden: !includeInSchema, ...(deprecated !== undefined && { deprecated }), responses };
+  const root = new Mount(collection, { prefix, path: '', parents: [], dependencies: [], docs, strategy });
+  const table = new RouteTable(root);
+  mountTree(table);
+  return { prefix, tags, routes: [...table.routes, ...methodNotAllowedRoutes(table.routes)] };
+}
+
+/** Adds a collection's routes through its overridable `add…Route` methods, then its nested collections'. */
+function mountTree(table: RouteTable): void {
+  const c = table.mount.collection;
+  const strategy = table.mount.place.strategy;
+  c.addExtraRoutes(table, strategy);
+  if (!c.disableGetMany) c.addGetManyRoute(table, strategy);
+  if (!c.disableCreate) c.addCreateOneRoute(table, strategy);
+  if (!c.disableGetOne) c.addGetOneRoute(table, strategy);
+  if (!c.disableUpdate) c.addUpdateOneRoute(table, strategy);
+  if (!c.disableDelete) c.addDeleteOneRoute(table, strategy);
+  for (const { path, child, config } of c.nestedCollections) mountTree(table.nest(child, path, config));
+}
