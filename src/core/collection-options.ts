@@ -1,6 +1,6 @@
 /**
  * The options of a collection and how they resolve: constructor option, else the
- * `static` property read along the class chain (SPEC "Collection configuration").
+ * `static` property read along the class chain.
  *
  * @module
  */
@@ -9,7 +9,7 @@ import type { ORMAdapterBase } from './adapter.ts';
 import type { DependencyOverrides } from './dependencies.ts';
 import type { Dependency } from './request.ts';
 
-/** Every option of SPEC.md's configuration table, in camelCase. */
+/** Every option of a collection. */
 export interface CRUDCollectionOptions {
   ormAdapter?: ORMAdapterBase;
   /** Primary-key fields by field name; drives the path parameters. */

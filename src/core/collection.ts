@@ -28,7 +28,10 @@ export interface GetRouterOptions {
   /** `false` leaves every route out of the OpenAPI document. */
   readonly includeInSchema?: boolean;
   readonly responses?: Readonly<Record<number, { readonly description: string }>>;
-  /** Replaced by the collection's own `dependencies`: give collection-wide dependencies there. */
+  /**
+   * Replaced by the collection's own `dependencies` when the router is built.
+   * @deprecated Has no effect: give collection-wide dependencies in the collection's `dependencies` option.
+   */
   readonly dependencies?: readonly Dependency[];
   readonly strategy?: Strategy;
 }

@@ -1,5 +1,5 @@
 /**
- * `CRUDConfigDict` and the field-set resolution order of SPEC.md.
+ * `CRUDConfigDict` and the order in which a schema's field set is resolved.
  *
  * @module
  */
@@ -17,7 +17,7 @@ export interface CRUDConfigInit {
 const toSet = (fields: Iterable<string> | undefined) => (fields === undefined ? undefined : new Set(fields));
 
 /**
- * Per-model field sets (SPEC `crud_config`).
+ * Per-model field sets.
  *
  * @example
  * ```ts
@@ -46,7 +46,7 @@ export class CRUDConfigDict {
 }
 
 /**
- * Resolves one schema's fields (SPEC "Field-set resolution"): explicit `fields` ∪
+ * Resolves one schema's fields: explicit `fields` ∪
  * explicit `baseFields`, each falling back to the config's set; the default only
  * when both resolve to nothing.
  */

@@ -93,7 +93,7 @@ export abstract class IncludeSchemaDependency extends DependencyMarker {}
 export abstract class PKFieldsDependency extends DependencyMarker {}
 /**
  * The paginator of GET list.
- * @example `new Map([[PaginatorDependency, PagePaginatorDependency(BigPages)]])`
+ * @example `new Map([[PaginatorDependency, BigPages.dependency()]])`
  */
 export abstract class PaginatorDependency extends DependencyMarker {}
 /**

@@ -82,7 +82,7 @@ export interface ModelMeta {
   readonly relations: readonly RelationMeta[];
 }
 
-/** The scalar kinds that can be filtered and sorted (API.md §7). */
+/** The scalar kinds that can be filtered and sorted. */
 export const SCALAR_KINDS: ReadonlySet<FieldKind> = new Set([
   'string',
   'integer',

@@ -8,7 +8,7 @@ import type { ModelMeta } from './model-meta.ts';
 import type { ParentLink } from './parent-scope.ts';
 import type { Dependency } from './request.ts';
 
-/** Router options a nested mount accepts (SPEC NestedConfig.router_kwargs). */
+/** Router options a nested mount accepts. */
 export interface NestedRouterOptions {
   readonly tags?: readonly string[];
   readonly dependencies?: readonly Dependency[];

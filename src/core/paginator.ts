@@ -19,7 +19,7 @@ export interface PageSource<T> {
   complete?(rows: T[]): Promise<unknown>;
 }
 
-/** The page result of a list route (SPEC "Page result"). */
+/** The page result of a list route. */
 export interface Page<T> {
   page: number;
   per_page: number;

@@ -72,7 +72,7 @@ export interface CrudRouter {
 
 /**
  * For every path that serves some methods, a hidden route per missing method
- * answering 405 with an `Allow` header (rule E1). The fillers of one path
+ * answering 405 with an `Allow` header (not 404). The fillers of one path
  * share one `handle` and one `schemas`, so a binding may register them as one
  * route with several methods.
  */

@@ -8,7 +8,6 @@
 import type { FastifyInstance, FastifyPluginAsync, RouteOptions } from 'fastify';
 import { type CrudRoute, type CrudRouter, toJsonSchema } from 'ormcrud';
 import { z } from 'zod';
-import { keepTickObjectShape } from '../node/tick-object-shape.ts';
 import { serializerCompiler, validatorCompiler } from './compilers.ts';
 import { problemHandler } from './errors.ts';
 import { FastifyCrudRequest } from './request.ts';
@@ -87,7 +86,6 @@ function ignoresTrailingSlash(app: FastifyInstance): boolean {
  * ```
  */
 export function toFastify(router: CrudRouter): FastifyPluginAsync {
-  keepTickObjectShape();
   return async function crudCollection(app) {
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
