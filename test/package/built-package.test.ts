@@ -1,30 +1,85 @@
 /**
- * The package as npm installs it: `npm run build` emits `dist/`, which every
- * entry point resolves to without the repository's `ormcrud-source`
- * condition. Its JavaScript runs on plain Node (no TypeScript loader), the
- * quick start works on it, and a TypeScript project type-checks against its
- * declarations.
+ * The package as a user gets it. `npm pack` builds `dist/` (through
+ * `prepare`) and makes the tarball; a fresh app installs it with the quick
+ * start's dependencies, offline from npm's cache, and runs the quick start
+ * compiled by `tsc` (the README's tsconfig, strict) on plain Node, and on tsx.
+ * The declarations type-check even without `skipLibCheck`.
  */
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import { before, test } from 'node:test';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { declarationErrors } from './declarations.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const run = (command: string, args: string[]) => promisify(execFile)(command, args, { cwd: root });
+const work = mkdtempSync(join(tmpdir(), 'ormcrud-package-'));
+const appDir = join(work, 'app');
+
+/** This process's environment without what `npm test` adds (its prefix would send a nested npm to this repo). */
+const env = Object.fromEntries(
+  Object.entries(process.env).filter(([key]) => !key.startsWith('npm_') || key === 'npm_config_cache'),
+);
+const run = (command: string, args: string[], cwd: string) =>
+  promisify(execFile)(command, args, { cwd, env, maxBuffer: 64 * 1024 * 1024 });
 /** Node without this process's `--conditions` and `--import tsx`. */
-const node = (args: string[]) => run(process.execPath, args);
+const node = (args: string[], cwd: string) => run(process.execPath, args, cwd);
 
-before(() => run('npm', ['run', 'build', '--silent']));
+/** What `npm pack` put in the tarball. */
+let packed: string[] = [];
 
-test('built package: every entry point loads on plain Node from dist/', async () => {
+/** The versions this repository tests, for the app's dependencies. */
+function versions(names: string[]): Record<string, string> {
+  const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  return Object.fromEntries(names.map((name) => [name, manifest.devDependencies[name] as string]));
+}
+
+before(async () => {
+  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', work], root);
+  const [pack] = JSON.parse(stdout) as [{ filename: string; files: { path: string }[] }];
+  packed = pack.files.map((file) => file.path);
+
+  const dependencies = {
+    ormcrud: `file:../${pack.filename}`,
+    ...versions(['zod', 'drizzle-orm', '@libsql/client', 'fastify', '@fastify/swagger', '@fastify/swagger-ui']),
+  };
+  const devDependencies = versions(['typescript', 'tsx', '@types/node']);
+  const manifest = { name: 'quickstart-app', private: true, type: 'module', dependencies, devDependencies };
+  // npm installs offline from its cache, which holds this repository's tarballs but not every
+  // package's metadata: this repository's lockfile, under the app's own root, supplies it.
+  const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8'));
+  lock.name = manifest.name;
+  lock.packages[''] = { name: manifest.name, dependencies, devDependencies };
+  rmSync(appDir, { recursive: true, force: true });
+  await run('mkdir', ['-p', appDir], work);
+  writeFileSync(join(appDir, 'package.json'), JSON.stringify(manifest, null, 2));
+  writeFileSync(join(appDir, 'package-lock.json'), JSON.stringify(lock, null, 2));
+  copyFileSync(join(root, 'examples/quickstart.ts'), join(appDir, 'quickstart.ts'));
+  copyFileSync(join(root, 'examples/quickstart.tsconfig.json'), join(appDir, 'tsconfig.json'));
+  await run('npm', ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts'], appDir);
+});
+
+after(() => rmSync(work, { recursive: true, force: true }));
+
+test('package: the tarball holds the build, the sources, README, LICENSE and CHANGELOG, and nothing else', () => {
+  for (const file of ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', 'dist/index.js', 'dist/index.d.ts']) {
+    assert.ok(packed.includes(file), `${file} is packed`);
+  }
+  const stray = packed.filter((file) => !/^(dist|src)\//.test(file) && !/^[A-Z]+\.md$|^LICENSE$/.test(file));
+  assert.deepEqual(stray, ['package.json']);
+});
+
+test('package: every entry point loads on plain Node from dist/', async () => {
   const script = `
     const entries = ['ormcrud', 'ormcrud/drizzle', 'ormcrud/typeorm', 'ormcrud/sequelize', 'ormcrud/fastify'];
     const loaded = {};
     for (const entry of entries) loaded[entry] = { file: import.meta.resolve(entry), names: Object.keys(await import(entry)) };
     console.log(JSON.stringify(loaded));`;
-  const { stdout } = await node(['--input-type=module', '-e', script]);
+  // From the repository, which has every ORM installed; the app has only Drizzle.
+  const { stdout } = await node(['--input-type=module', '-e', script], root);
   const loaded = JSON.parse(stdout) as Record<string, { file: string; names: string[] }>;
   const expected: Record<string, [string, string]> = {
     ormcrud: ['dist/index.js', 'CRUDCollection'],
@@ -39,27 +94,79 @@ test('built package: every entry point loads on plain Node from dist/', async ()
   }
 });
 
-test('built package: the quick start serves requests on dist/', async () => {
-  const script = `
-    const { app } = await import('./examples/quickstart.ts');
-    const created = await app.inject({ method: 'POST', url: '/categories', payload: { name: 'General' } });
-    const list = await app.inject({ method: 'GET', url: '/categories' });
-    console.log(JSON.stringify({ library: import.meta.resolve('ormcrud'), created: [created.statusCode, created.json()], list: list.json() }));
-    await app.close();`;
-  const { stdout } = await node(['--import', 'tsx', '--input-type=module', '-e', script]);
-  const { library, created, list } = JSON.parse(stdout);
-  assert.ok(library.endsWith('/dist/index.js'), library);
-  assert.deepEqual(created, [201, { id: 1, name: 'General' }]);
-  assert.deepEqual(list, { page: 1, per_page: 20, count: 1, data: [{ id: 1, name: 'General' }] });
+test('package: the quick start compiles with the README tsconfig and serves on plain Node', async () => {
+  const { stdout, stderr } = await node(['node_modules/typescript/bin/tsc', '-p', '.'], appDir);
+  assert.equal(stdout + stderr, '', 'tsc reports nothing');
+  const { stdout: resolved } = await node(
+    ['--input-type=module', '-e', 'console.log(import.meta.resolve("ormcrud"))'],
+    appDir,
+  );
+  assert.ok(resolved.trim().endsWith('/node_modules/ormcrud/dist/index.js'), resolved);
+  await exercise(spawn(process.execPath, ['dist/quickstart.js'], { cwd: appDir, env: { ...env, PORT: '0' } }));
 });
 
-test('built package: a TypeScript project type-checks against the declarations', async () => {
-  const tsc = fileURLToPath(new URL('../../node_modules/typescript/bin/tsc', import.meta.url));
-  const { stdout } = await node([tsc, '-p', 'test/package/consumer.tsconfig.json', '--listFiles']);
-  const ours = stdout.split('\n').filter((file) => file.startsWith(root) && !file.includes('/node_modules/'));
-  assert.ok(
-    ours.some((file) => file.endsWith('/dist/index.d.ts')),
-    'resolves ormcrud to dist/index.d.ts',
-  );
-  assert.ok(!ours.some((file) => file.includes('/src/')), 'reads no source file of the library');
+test('package: the quick start runs on tsx', async () => {
+  await exercise(spawn('node_modules/.bin/tsx', ['quickstart.ts'], { cwd: appDir, env: { ...env, PORT: '0' } }));
 });
+
+test('package: the declarations type-check without skipLibCheck', () => {
+  // In the app: what the quick start reaches. In the repository: all five entry points.
+  for (const project of [join(appDir, 'tsconfig.json'), join(root, 'test/package/consumer.tsconfig.json')]) {
+    const { ours, errors } = declarationErrors(project);
+    assert.ok(
+      ours.some((file) => file.endsWith('/dist/index.d.ts')),
+      `${project} reads dist/index.d.ts`,
+    );
+    assert.ok(!ours.some((file) => file.includes('/src/')), `${project} reads no source file of the library`);
+    assert.deepEqual(errors, [], project);
+  }
+});
+
+/** Waits for the quick start's "Listening on" line, then drives it as a user would, and stops it. */
+async function exercise(child: ChildProcess): Promise<void> {
+  try {
+    const url = await listeningUrl(child);
+    const created = await fetch(`${url}/categories`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'General' }),
+    });
+    assert.equal(created.status, 201);
+    assert.deepEqual(await created.json(), { id: 1, name: 'General' });
+    const list = await fetch(`${url}/categories?sort=name:desc`);
+    assert.deepEqual(await list.json(), { page: 1, per_page: 20, count: 1, data: [{ id: 1, name: 'General' }] });
+    const missing = await fetch(`${url}/categories/2`);
+    assert.equal(missing.status, 404);
+    assert.match(String(missing.headers.get('content-type')), /^application\/problem\+json/);
+    const document = (await (await fetch(`${url}/docs/json`)).json()) as { paths: Record<string, unknown> };
+    assert.deepEqual(Object.keys(document.paths).sort(), ['/categories', '/categories/{category_id}']);
+    const ui = await fetch(`${url}/docs`);
+    assert.equal(ui.status, 200);
+    assert.match(await ui.text(), /swagger-ui/);
+  } finally {
+    child.kill();
+  }
+}
+
+function listeningUrl(child: ChildProcess): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let out = '';
+    let err = '';
+    const timer = setTimeout(() => reject(new Error(`no "Listening on" line within 20 s:\n${out}${err}`)), 20_000);
+    child.stderr?.on('data', (chunk) => {
+      err += chunk;
+    });
+    child.stdout?.on('data', (chunk) => {
+      out += chunk;
+      const match = /Listening on (\S+);/.exec(out);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the quick start exited with ${code}:\n${out}${err}`));
+    });
+  });
+}
