@@ -8,11 +8,14 @@
 import { CRUDCollection, type CrudRouter } from 'ormcrud';
 import { DrizzleAdapter } from 'ormcrud/drizzle';
 import { toFastify } from 'ormcrud/fastify';
+import { keepTickObjectShape } from 'ormcrud/node';
 import { SequelizeAdapter } from 'ormcrud/sequelize';
 import { TypeORMAdapter } from 'ormcrud/typeorm';
 
 export function checks(router: CrudRouter): void {
   void toFastify(router);
+  // @ts-expect-error: keepTickObjectShape takes no argument
+  keepTickObjectShape(router);
   // @ts-expect-error: a router's prefix is a string
   const prefix: number = router.prefix;
   // @ts-expect-error: getRouter's options are an object
