@@ -106,6 +106,14 @@ test('docs nesting: children are scoped to the parents in the URL', async () => 
   });
   assert.equal(wrongParent.statusCode, 404);
   assert.equal(wrongParent.json().code, 'parent_not_found');
+  const moved = await nesting.inject({
+    method: 'PATCH',
+    url: '/categories/1/threads/2',
+    payload: { category_id: 2, title: 'House rules' },
+  });
+  assert.equal(moved.statusCode, 200);
+  const thread = await nesting.inject('/categories/1/threads/2');
+  assert.deepEqual([thread.json().category_id, thread.json().title], [1, 'House rules'], 'PATCH cannot move it');
 });
 
 test('docs /me: the caller’s own user and posts, without an id in the path', async () => {
