@@ -1,7 +1,10 @@
 /**
  * SQL driver errors as {@link HttpError}s, shared by every SQL adapter: unique
  * and foreign-key violations are 409 `conflict`, not-null and other data
- * violations 422 `validation_failed`. Codes are the drivers' own (PostgreSQL
+ * violations 422 `validation_failed`; a database that cannot be reached or
+ * answer now (connection refused or lost, server shutting down, too many
+ * connections, SQLite busy) is 503 `service_unavailable` with `Retry-After`.
+ * Codes are the drivers' own (PostgreSQL
  * SQLSTATE, MySQL/MariaDB errno, SQLite extended codes, or `sqlite3`'s
  * `SQLITE_CONSTRAINT` and its message), found anywhere along the error's
  * `cause` / `driverError` (TypeORM) / `parent` (Sequelize) chain. The SQL text never reaches the
@@ -15,6 +18,8 @@ import { HttpError } from '../core/errors.ts';
 export type ConstraintKind = 'unique' | 'foreign_key' | 'not_null' | 'invalid';
 
 interface DriverError {
+  name?: unknown;
+  errors?: unknown;
   code?: unknown;
   errno?: unknown;
   extendedCode?: unknown;
@@ -96,16 +101,25 @@ function columnOf(e: DriverError): string | undefined {
   return /NOT NULL constraint failed: (?:[^.\s]+\.)?([^\s,]+)/.exec(message)?.[1];
 }
 
-/** The violation a driver error stands for, and the driver error itself, searched along the cause chain. */
-export function constraintOf(error: unknown): { kind: ConstraintKind; driverError: object } | undefined {
+/** The first answer of `find` along an error's chain: TypeORM's `driverError`, Sequelize's `parent`, `cause`. */
+function alongChain<T>(error: unknown, find: (e: DriverError) => T | undefined): T | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < 6 && current && typeof current === 'object'; depth++) {
     const e = current as DriverError;
-    const kind = kindOf(e);
-    if (kind) return { kind, driverError: e };
-    current = e.driverError ?? e.parent ?? e.cause;
+    const found = find(e);
+    if (found !== undefined) return found;
+    // Node's AggregateError (a host with several addresses) holds one error per address.
+    current = e.driverError ?? e.parent ?? e.cause ?? (Array.isArray(e.errors) ? e.errors[0] : undefined);
   }
   return undefined;
+}
+
+/** The violation a driver error stands for, and the driver error itself, searched along the cause chain. */
+export function constraintOf(error: unknown): { kind: ConstraintKind; driverError: object } | undefined {
+  return alongChain(error, (e) => {
+    const kind = kindOf(e);
+    return kind && { kind, driverError: e };
+  });
 }
 
 const DETAIL: Record<ConstraintKind, string> = {
@@ -114,6 +128,92 @@ const DETAIL: Record<ConstraintKind, string> = {
   not_null: 'A required field is missing',
   invalid: 'A field value is not valid for the database',
 };
+
+/**
+ * Errors of a database that is down, unreachable, restarting, saturated or
+ * locked, for now: the request may succeed later. Socket errors of Node;
+ * PostgreSQL connection exceptions (SQLSTATE class 08), shutdowns (57P01-57P03),
+ * too many connections, cancelled statements, lock and serialisation failures;
+ * MySQL/MariaDB's client (2002, 2003, 2006, 2013) and server equivalents;
+ * `pg`'s codeless connection messages; Sequelize's connection errors; SQLite
+ * busy or locked.
+ */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  '57014',
+  '55P03',
+  '40001',
+  '40P01',
+  'PROTOCOL_CONNECTION_LOST',
+  'PROTOCOL_SEQUENCE_TIMEOUT',
+  'ER_CON_COUNT_ERROR',
+  'ER_TOO_MANY_USER_CONNECTIONS',
+  'ER_SERVER_SHUTDOWN',
+  'ER_CONNECTION_KILLED',
+  'ER_CLIENT_INTERACTION_TIMEOUT',
+  'ER_LOCK_WAIT_TIMEOUT',
+  'ER_LOCK_DEADLOCK',
+  'ER_QUERY_TIMEOUT',
+  'ER_STATEMENT_TIMEOUT',
+]);
+const UNAVAILABLE_ERRNOS = new Set([1040, 1053, 1203, 1205, 1213, 1927, 1969, 2002, 2003, 2006, 2013, 3024, 4031]);
+const UNAVAILABLE_NAMES = new Set([
+  'SequelizeConnectionError',
+  'SequelizeConnectionRefusedError',
+  'SequelizeConnectionTimedOutError',
+  'SequelizeConnectionAcquireTimeoutError',
+  'SequelizeHostNotFoundError',
+  'SequelizeHostNotReachableError',
+]);
+/** SQLite's busy and locked codes, plain or extended (`SQLITE_BUSY_SNAPSHOT`). */
+const SQLITE_BUSY = /^SQLITE_(?:BUSY|LOCKED)/;
+/** `pg` and `mysql2` report a lost or timed-out connection, and a pool shut down, by message only. */
+const UNAVAILABLE_MESSAGES =
+  /^(?:Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Cannot use a pool after calling end|Can't add new command when connection is in closed state|Pool is closed)/;
+
+function isUnavailable(e: DriverError): true | undefined {
+  const { code, errno, rawCode, extendedCode } = e;
+  if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08') || SQLITE_BUSY.test(code)))
+    return true;
+  if (typeof extendedCode === 'string' && SQLITE_BUSY.test(extendedCode)) return true;
+  // SQLite's primary result code is the low byte: 5 busy, 6 locked.
+  if (typeof rawCode === 'number' && ((rawCode & 0xff) === 5 || (rawCode & 0xff) === 6)) return true;
+  if (typeof errno === 'number' && typeof code === 'string' && UNAVAILABLE_ERRNOS.has(errno)) return true;
+  if (typeof e.name === 'string' && UNAVAILABLE_NAMES.has(e.name)) return true;
+  if (typeof e.message === 'string' && code === undefined && UNAVAILABLE_MESSAGES.test(e.message)) return true;
+  return undefined;
+}
+
+/** Seconds a client is asked to wait before retrying a 503. */
+export const RETRY_AFTER_SECONDS = 1;
+
+/**
+ * The 503 `service_unavailable` error, with `Retry-After`: the database is
+ * unreachable or did not answer in time.
+ *
+ * @example
+ * ```ts
+ * throw unavailableError('The database did not answer in time');
+ * ```
+ */
+export function unavailableError(detail = 'The database is unavailable; try again later', cause?: unknown): HttpError {
+  return new HttpError('service_unavailable', detail, {
+    headers: { 'retry-after': String(RETRY_AFTER_SECONDS) },
+    ...(cause !== undefined && { cause }),
+  });
+}
 
 /**
  * The {@link HttpError} for a database error, or `undefined` when it is not a
@@ -139,4 +239,21 @@ export function constraintError(
   const field = column === undefined ? undefined : fieldOf(column);
   const errors = field ? [{ path: `body.${field}`, message: detail }] : undefined;
   return new HttpError('validation_failed', detail, { cause: error, ...(errors && { errors }) });
+}
+
+/**
+ * The {@link HttpError} for any database error: a constraint violation (409,
+ * 422, see {@link constraintError}) or a database unavailable for now (503);
+ * `undefined` for other errors (and for `HttpError`s, which pass as they are).
+ *
+ * @example
+ * ```ts
+ * try { await run(); } catch (error) { throw databaseError(error, (column) => fields.get(column)) ?? error; }
+ * ```
+ */
+export function databaseError(error: unknown, fieldOf?: (column: string) => string | undefined): HttpError | undefined {
+  if (error instanceof HttpError) return undefined;
+  const constraint = constraintError(error, fieldOf);
+  if (constraint) return constraint;
+  return alongChain(error, isUnavailable) ? unavailableError(undefined, error) : undefined;
 }

@@ -27,6 +27,7 @@ export const ERROR_STATUS = {
   validation_failed: 422,
   too_many_requests: 429,
   internal: 500,
+  service_unavailable: 503,
 } as const;
 
 /** The closed set of error codes. */
@@ -50,6 +51,7 @@ const TITLES: Record<ErrorCode, string> = {
   validation_failed: 'Unprocessable Content',
   too_many_requests: 'Too Many Requests',
   internal: 'Internal Server Error',
+  service_unavailable: 'Service Unavailable',
 };
 
 /** One failing input of a 422: where it is (`body.name`, `query.page`) and why. */

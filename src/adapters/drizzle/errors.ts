@@ -6,11 +6,12 @@
  * @module
  */
 import type { HttpError } from '../../core/errors.ts';
-import { constraintError } from '../sql-errors.ts';
+import { databaseError } from '../sql-errors.ts';
 
 /**
- * The {@link HttpError} for a database error, or `undefined` when the error is
- * not a constraint violation. `fieldOf` maps a column's SQL name to its field name.
+ * The {@link HttpError} for a database error (a constraint violation, or a
+ * database unavailable for now), or `undefined` for any other error. `fieldOf`
+ * maps a column's SQL name to its field name.
  *
  * @example
  * ```ts
@@ -22,5 +23,5 @@ export function translateDbError(
   error: unknown,
   fieldOf: (column: string) => string | undefined,
 ): HttpError | undefined {
-  return constraintError(error, fieldOf);
+  return databaseError(error, fieldOf);
 }

@@ -2,13 +2,13 @@
  * Statement execution through `sequelize.query`, on the pool or inside a
  * transaction, so Sequelize's logging, retries, hooks and CLS transactions
  * apply. Each driver's result comes back as one {@link SqlResult}; constraint
- * violations become `HttpError`s.
+ * violations and an unavailable database become `HttpError`s.
  *
  * @module
  */
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import type { Executor, SqlModel, SqlResult } from '../sql/sql-model.ts';
-import { constraintError } from '../sql-errors.ts';
+import { databaseError } from '../sql-errors.ts';
 
 /** `Rows matched: 3  Changed: 0  Warnings: 0`: what MySQL/MariaDB say an `UPDATE` matched. */
 const MATCHED = /^Rows matched: (\d+)/;
@@ -75,7 +75,7 @@ export function executorOf(sequelize: Sequelize, model: SqlModel, transaction?: 
       const rowCount = typeof second === 'number' ? second : (second as { rowCount?: number } | undefined)?.rowCount;
       return { records: first as Record<string, unknown>[], affected: rowCount };
     } catch (error) {
-      throw constraintError(error, (name) => model.wireOf(name)) ?? error;
+      throw databaseError(error, (name) => model.wireOf(name)) ?? error;
     }
   };
 }

@@ -5,11 +5,11 @@
  *
  * @module
  */
-import { constraintError } from '../sql-errors.ts';
+import { databaseError } from '../sql-errors.ts';
 
 /**
- * Rethrows a database error as an `HttpError` when it is a constraint violation,
- * otherwise unchanged.
+ * Rethrows a database error as an `HttpError` when it is a constraint violation
+ * (409, 422) or the database is unavailable for now (503), otherwise unchanged.
  *
  * @example
  * ```ts
@@ -17,5 +17,5 @@ import { constraintError } from '../sql-errors.ts';
  * ```
  */
 export function translateDbError(error: unknown, fieldOf?: (column: string) => string | undefined): never {
-  throw constraintError(error, fieldOf) ?? error;
+  throw databaseError(error, fieldOf) ?? error;
 }

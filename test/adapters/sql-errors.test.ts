@@ -1,0 +1,95 @@
+/**
+ * The shared translation of database errors, over errors shaped as each driver
+ * raises them (the reliability suites raise the real ones): a database down,
+ * unreachable, restarting, saturated or busy is a 503 with `Retry-After`;
+ * constraint violations keep their 409 / 422; anything else stays a 500.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { HttpError, toProblem } from 'ormcrud';
+import { databaseError } from '../../src/adapters/sql-errors.ts';
+
+/** An `Error` with the driver's own properties. */
+const driverError = (message: string, props: Record<string, unknown>) => Object.assign(new Error(message), props);
+
+describe('databaseError', () => {
+  const unavailable: [string, unknown][] = [
+    ['connection refused', driverError('connect ECONNREFUSED 127.0.0.1:5432', { code: 'ECONNREFUSED', errno: -111 })],
+    [
+      'refused on every address (AggregateError)',
+      new AggregateError([driverError('connect ECONNREFUSED ::1:5432', { code: 'ECONNREFUSED' })], ''),
+    ],
+    ['connection reset', driverError('read ECONNRESET', { code: 'ECONNRESET' })],
+    ['PostgreSQL shut down by an administrator', driverError('terminating connection', { code: '57P01' })],
+    ['PostgreSQL starting up', driverError('the database system is starting up', { code: '57P03' })],
+    ['PostgreSQL connection failure (class 08)', driverError('connection failure', { code: '08006' })],
+    ['PostgreSQL too many connections', driverError('sorry, too many clients already', { code: '53300' })],
+    ['pg: connection lost', new Error('Connection terminated unexpectedly')],
+    ['pg: pool wait timed out', new Error('timeout exceeded when trying to connect')],
+    [
+      'TypeORM around pg',
+      driverError('Connection terminated', { driverError: new Error('Connection terminated unexpectedly') }),
+    ],
+    ['Drizzle around pg', new Error('Failed query: rollback', { cause: driverError('x', { code: '57P01' }) })],
+    ['mysql2: connection lost', driverError('Connection lost', { code: 'PROTOCOL_CONNECTION_LOST', fatal: true })],
+    ['mysql2: closed connection', driverError("Can't add new command when connection is in closed state", {})],
+    ['MariaDB too many connections', driverError('Too many connections', { code: 'ER_CON_COUNT_ERROR', errno: 1040 })],
+    [
+      'MariaDB server gone (2006)',
+      driverError('MySQL server has gone away', { code: 'CR_SERVER_GONE_ERROR', errno: 2006 }),
+    ],
+    ['MariaDB lost during query (2013)', driverError('Lost connection', { code: 'CR_SERVER_LOST', errno: 2013 })],
+    [
+      'MariaDB lock wait timeout',
+      driverError('Lock wait timeout exceeded', { code: 'ER_LOCK_WAIT_TIMEOUT', errno: 1205 }),
+    ],
+    [
+      'Sequelize pool wait timed out',
+      Object.assign(new Error('Operation timeout'), { name: 'SequelizeConnectionAcquireTimeoutError' }),
+    ],
+    [
+      'Sequelize around a refused connection',
+      Object.assign(new Error('connect ECONNREFUSED'), {
+        name: 'SequelizeConnectionRefusedError',
+        parent: driverError('connect ECONNREFUSED', { code: 'ECONNREFUSED' }),
+      }),
+    ],
+    ['libsql: database is locked', driverError('SQLITE_BUSY: database is locked', { code: 'SQLITE_BUSY', rawCode: 5 })],
+    [
+      'libsql: busy snapshot',
+      driverError('SQLITE_BUSY', { code: 'SQLITE_BUSY', extendedCode: 'SQLITE_BUSY_SNAPSHOT' }),
+    ],
+    ['sqlite3: database is locked', driverError('SQLITE_BUSY: database is locked', { code: 'SQLITE_BUSY', errno: 5 })],
+  ];
+  for (const [name, error] of unavailable) {
+    test(`${name}: 503 with Retry-After`, () => {
+      const http = databaseError(error);
+      assert.ok(http instanceof HttpError);
+      assert.equal(http.status, 503);
+      assert.equal(http.code, 'service_unavailable');
+      assert.deepEqual(http.headers, { 'retry-after': '1' });
+      assert.equal(http.cause, error);
+      const problem = toProblem(http);
+      assert.equal(problem.title, 'Service Unavailable');
+      assert.doesNotMatch(problem.detail, /ECONN|57P01|terminat|SQLITE/);
+    });
+  }
+
+  test('constraint violations keep their status', () => {
+    assert.equal(databaseError(driverError('duplicate key', { code: '23505' }))?.status, 409);
+    assert.equal(databaseError(driverError('Duplicate entry', { code: 'ER_DUP_ENTRY', errno: 1062 }))?.status, 409);
+  });
+
+  test('other errors are not translated: they stay an opaque 500', () => {
+    const others = [
+      driverError('syntax error at or near "SELEC"', { code: '42601' }),
+      driverError("Access denied for user 'x'", { code: 'ER_ACCESS_DENIED_ERROR', errno: 1045 }),
+      driverError('password authentication failed', { code: '28P01' }),
+      new Error('something else'),
+      new TypeError('x is not a function'),
+    ];
+    for (const error of others) assert.equal(databaseError(error), undefined, String(error));
+    const http = new HttpError('not_found');
+    assert.equal(databaseError(http), undefined, 'an HttpError passes as it is');
+  });
+});
