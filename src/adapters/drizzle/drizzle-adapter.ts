@@ -25,6 +25,7 @@ import { type LooseDb, tableDialect } from './dialect.ts';
 import { translateDbError } from './errors.ts';
 import { attachRelations, nullRelations } from './includes.ts';
 import { insertRow, insertRowIf, linkParent, removeRow } from './mutations.ts';
+import { hearPoolErrors } from './pool-errors.ts';
 import { extractRelationalSchema, type RelationalSchema, type RelationPlan, SchemaRegistry } from './relations.ts';
 import { existenceQuery, scopeConditions } from './scope.ts';
 import { TableQueries } from './table-queries.ts';
@@ -118,6 +119,7 @@ export class DrizzleAdapter<TTable extends Table = Table> extends ORMAdapterBase
     this.#registry = registryFor(options);
     this.#db = options.db;
     this.#getSession = options.getSession;
+    hearPoolErrors(options.db);
     this.#queries = new TableQueries(this.#info, options.model, options.db, options.preparedStatements ?? 64, () =>
       this.#relations.map((plan) => plan.meta.name),
     );
