@@ -13,7 +13,8 @@ import type { ForumConnection } from './server.ts';
 
 /**
  * One adapter per forum table over `db`, which must have been created with `schema`
- * (`drizzle(client, { schema })`) so that relations can be included.
+ * (`drizzle(client, { schema })`) so that relations can be included; `options`
+ * go to every adapter.
  *
  * @example
  * ```ts
@@ -21,15 +22,19 @@ import type { ForumConnection } from './server.ts';
  * const app = await createForumApp(drizzleForumAdapters(drizzle(client, { schema }), schema));
  * ```
  */
-export function drizzleForumAdapters(db: DrizzleDatabase, schema: ForumSchema): ForumAdapters {
+export function drizzleForumAdapters(
+  db: DrizzleDatabase,
+  schema: ForumSchema,
+  options: { readonly timeoutMs?: number } = {},
+): ForumAdapters {
   return {
-    user: new DrizzleAdapter({ db, model: schema.user }),
-    category: new DrizzleAdapter({ db, model: schema.category }),
-    thread: new DrizzleAdapter({ db, model: schema.thread }),
-    post: new DrizzleAdapter({ db, model: schema.post }),
-    tag: new DrizzleAdapter({ db, model: schema.tag }),
-    postTranslation: new DrizzleAdapter({ db, model: schema.post_translation }),
-    postTranslationTag: new DrizzleAdapter({ db, model: schema.post_translation_tag }),
+    user: new DrizzleAdapter({ ...options, db, model: schema.user }),
+    category: new DrizzleAdapter({ ...options, db, model: schema.category }),
+    thread: new DrizzleAdapter({ ...options, db, model: schema.thread }),
+    post: new DrizzleAdapter({ ...options, db, model: schema.post }),
+    tag: new DrizzleAdapter({ ...options, db, model: schema.tag }),
+    postTranslation: new DrizzleAdapter({ ...options, db, model: schema.post_translation }),
+    postTranslationTag: new DrizzleAdapter({ ...options, db, model: schema.post_translation_tag }),
   };
 }
 

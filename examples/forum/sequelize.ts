@@ -9,9 +9,12 @@ import type { ForumAdapters } from './app.ts';
 import { defineForumModels, type ForumModels } from './models/sequelize.ts';
 import type { ForumConnection } from './server.ts';
 
-/** One adapter per forum table over models defined by `defineForumModels`. */
-export function sequelizeForumAdapters(models: ForumModels): ForumAdapters {
-  const adapter = (model: ForumModels[keyof ForumModels]) => new SequelizeAdapter({ model });
+/** One adapter per forum table over models defined by `defineForumModels`; `options` go to each. */
+export function sequelizeForumAdapters(
+  models: ForumModels,
+  options: { readonly timeoutMs?: number } = {},
+): ForumAdapters {
+  const adapter = (model: ForumModels[keyof ForumModels]) => new SequelizeAdapter({ ...options, model });
   return {
     user: adapter(models.user),
     category: adapter(models.category),

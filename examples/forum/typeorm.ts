@@ -21,10 +21,13 @@ import type { ForumConnection } from './server.ts';
 
 const require = createRequire(import.meta.url);
 
-/** One adapter per forum table over an initialised `dataSource` holding the forum entities. */
-export function typeormForumAdapters(dataSource: DataSource): ForumAdapters {
+/** One adapter per forum table over an initialised `dataSource` holding the forum entities; `options` go to each. */
+export function typeormForumAdapters(
+  dataSource: DataSource,
+  options: { readonly timeoutMs?: number } = {},
+): ForumAdapters {
   const adapter = (model: ConstructorParameters<typeof TypeORMAdapter>[0]['model']) =>
-    new TypeORMAdapter({ dataSource, model });
+    new TypeORMAdapter({ ...options, dataSource, model });
   return {
     user: adapter(User),
     category: adapter(Category),

@@ -5,7 +5,7 @@
 import { after, before, beforeEach, describe } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { createForumApp } from '../../examples/forum/app.ts';
-import type { ForumHarness, ForumTarget } from './forum-target.ts';
+import type { ForumAdapterOptions, ForumHarness, ForumTarget } from './forum-target.ts';
 import { forumTargets } from './targets.ts';
 
 /** A parsed response. */
@@ -41,16 +41,25 @@ export interface ForumSuite {
   rows(table: string, where?: Record<string, unknown>): Promise<Record<string, unknown>[]>;
 }
 
-/**
- * `describe` once per target. `reset: 'each'` reseeds before every test (for
- * suites that write); `'once'` seeds only at the start.
- */
+/** How {@link describeForum} runs its block. */
+export interface DescribeForumOptions {
+  /** `'each'` reseeds before every test (for suites that write); `'once'` seeds only at the start. */
+  reset?: 'each' | 'once';
+  app?: (harness: ForumHarness) => Promise<FastifyInstance>;
+  /** `'servers'` skips SQLite: PostgreSQL and MariaDB only (those in the environment). */
+  databases?: 'all' | 'servers';
+  /** Options for every adapter. */
+  adapters?: ForumAdapterOptions;
+}
+
+/** `describe` once per target. */
 export function describeForum(
   name: string,
   body: (suite: ForumSuite) => void,
-  options: { reset?: 'each' | 'once'; app?: (harness: ForumHarness) => Promise<FastifyInstance> } = {},
+  options: DescribeForumOptions = {},
 ): void {
   for (const target of forumTargets()) {
+    if (options.databases === 'servers' && target.dialect === 'sqlite') continue;
     describe(`${name} [${target.name}]`, () => {
       const state: { harness?: ForumHarness; app?: FastifyInstance } = {};
       const suite: ForumSuite = {
@@ -69,7 +78,7 @@ export function describeForum(
         },
       };
       before(async () => {
-        state.harness = await target.open();
+        state.harness = await target.open(options.adapters);
         await state.harness.reset();
         state.app = await (options.app ?? ((h) => createForumApp(h.adapters)))(state.harness);
         await state.app.ready();

@@ -8,6 +8,11 @@ import type { Dialect } from './databases.ts';
 
 export type { ForumAdapters };
 
+/** Options every adapter of a forum gets: how long a call waits on a database that answers nothing. */
+export interface ForumAdapterOptions {
+  readonly timeoutMs?: number;
+}
+
 export interface ForumHarness {
   readonly adapters: ForumAdapters;
   /** Drops, recreates and seeds every table (see forum-sql.ts). */
@@ -32,5 +37,6 @@ export interface ForumTarget {
    * a many-to-many over `(post_id, language)`); Sequelize cannot.
    */
   readonly compositeRelations: boolean;
-  open(): Promise<ForumHarness>;
+  /** Connects, with `options` for every adapter (the pool holds at most 4 connections). */
+  open(options?: ForumAdapterOptions): Promise<ForumHarness>;
 }

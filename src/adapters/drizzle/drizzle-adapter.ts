@@ -19,6 +19,7 @@ import {
   planParentLink,
   type ScopeCondition,
 } from '../../core/parent-scope.ts';
+import { checkTimeout, type Deadline, waitOnDatabase } from '../database-wait.ts';
 import { type GetSession, withSession } from '../session.ts';
 import { columnValues, type TableInfo, tableInfo } from './describe-table.ts';
 import { type LooseDb, tableDialect } from './dialect.ts';
@@ -56,6 +57,12 @@ export interface DrizzleAdapterOptions<TTable extends Table = Table> {
   readonly crudConfig?: CRUDConfigDict | CRUDConfigInit;
   /** Prepared statements kept per adapter (get-one, delete and list shapes); default 64, 0 disables. */
   readonly preparedStatements?: number;
+  /**
+   * Milliseconds a call waits on a database that answers nothing (a queue moving in a busy pool does
+   * not count) before it gives up with 503 `service_unavailable`; its transaction is then rolled back.
+   * Default 5000; `0` or `Infinity` waits without limit.
+   */
+  readonly timeoutMs?: number;
 }
 
 const registries = new WeakMap<object, SchemaRegistry>();
@@ -91,7 +98,9 @@ function registryFor(options: DrizzleAdapterOptions): SchemaRegistry {
  * schema's `relations()`; a `many()` to a pure link table reads as many-to-many,
  * see `relations.ts`) and runs the five data operations, scoped to the parent
  * chain. Get-one and delete run as cached prepared statements when a fixed `db`
- * is given. Unique and foreign-key violations become 409, not-null 422.
+ * is given. Unique and foreign-key violations become 409, not-null 422; a
+ * database that is down, or answers nothing for `timeoutMs` (default 5000),
+ * 503 with `Retry-After`.
  *
  * @example
  * ```ts
@@ -101,6 +110,8 @@ function registryFor(options: DrizzleAdapterOptions): SchemaRegistry {
  * const categories = new CRUDCollection({ ormAdapter: new DrizzleAdapter({ db, model: schema.category }) });
  * // or, one transaction per call:
  * new DrizzleAdapter({ model: schema.post, schema, getSession: async () => db });
+ * // give up on a frozen database after 2 s instead of 5:
+ * new DrizzleAdapter({ db, model: schema.post, timeoutMs: 2000 });
  * ```
  */
 export class DrizzleAdapter<TTable extends Table = Table> extends ORMAdapterBase<TTable> {
@@ -109,6 +120,7 @@ export class DrizzleAdapter<TTable extends Table = Table> extends ORMAdapterBase
   readonly #db: LooseDb | undefined;
   readonly #getSession: GetSession<DrizzleDatabase> | undefined;
   readonly #queries: TableQueries;
+  readonly #timeoutMs: number;
   #plans: readonly RelationPlan[] | undefined;
 
   constructor(options: DrizzleAdapterOptions<TTable>) {
@@ -119,6 +131,7 @@ export class DrizzleAdapter<TTable extends Table = Table> extends ORMAdapterBase
     this.#registry = registryFor(options);
     this.#db = options.db;
     this.#getSession = options.getSession;
+    this.#timeoutMs = checkTimeout(options.timeoutMs, 'DrizzleAdapter');
     hearPoolErrors(options.db);
     this.#queries = new TableQueries(this.#info, options.model, options.db, options.preparedStatements ?? 64, () =>
       this.#relations.map((plan) => plan.meta.name),
@@ -173,9 +186,9 @@ export class DrizzleAdapter<TTable extends Table = Table> extends ORMAdapterBase
   }
 
   createOne(data: Row, parentRefs?: readonly ParentRef[]): Promise<Row> {
-    return this.#run(async (db) => {
+    return this.#run(async (db, deadline) => {
       const values = columnValues(this.#info, { ...data, ...parentKeyValues(parentRefs) });
-      return this.#withNullRelations(await this.#insert(db, values, parentRefs));
+      return this.#withNullRelations(await this.#insert(db, values, parentRefs, deadline));
     });
   }
 
@@ -183,7 +196,12 @@ export class DrizzleAdapter<TTable extends Table = Table> extends ORMAdapterBase
    * Inserts a row, under its parent chain when there is one (the parents must
    * exist); under a parent that holds the key, the parent is pointed at it.
    */
-  async #insert(db: LooseDb, values: Row, parentRefs: readonly ParentRef[] | undefined): Promise<Row> {
+  async #insert(
+    db: LooseDb,
+    values: Row,
+    parentRefs: readonly ParentRef[] | undefined,
+    deadline: Deadline,
+  ): Promise<Row> {
     if (!parentRefs || parentRefs.length === 0) return this.#queries.insert(db, values);
     const link = planParentLink(parentRefs);
     if (this.#info.dialect === 'sqlite') {
@@ -201,6 +219,7 @@ export class DrizzleAdapter<TTable extends Table = Table> extends ORMAdapterBase
       await this.#assertParents(tx, parentRefs);
       const row = await insertRow(tx, this.#info, values);
       if (link && !(await linkParent(tx, link, row))) throw new ParentNotFoundError();
+      deadline.beforeCommit();
       return row;
     });
   }
@@ -245,14 +264,23 @@ export class DrizzleAdapter<TTable extends Table = Table> extends ORMAdapterBase
     return model as Table;
   }
 
-  /** Runs `fn` on the fixed `db` or a session; database errors come out as `HttpError`s. */
-  #run<T>(fn: (db: LooseDb) => Promise<T>): Promise<T> {
-    try {
-      const result = this.#db ? fn(this.#db) : withSession(this.#getSession as GetSession<DrizzleDatabase>, fn);
-      return result.catch(this.#rethrow);
-    } catch (error) {
-      return this.#rethrow(error);
-    }
+  /**
+   * Runs `fn` on the fixed `db` or a session, within the timeout; database errors come out as
+   * `HttpError`s. A session's own transaction (a generator's commit after `yield`) is rolled back
+   * once the caller has given up.
+   */
+  #run<T>(fn: (db: LooseDb, deadline: Deadline) => Promise<T>): Promise<T> {
+    const db = this.#db;
+    const getSession = this.#getSession as GetSession<DrizzleDatabase>;
+    return waitOnDatabase(db ?? getSession, this.#timeoutMs, (deadline) =>
+      db
+        ? fn(db, deadline)
+        : withSession(getSession, async (session) => {
+            const result = await fn(session, deadline);
+            deadline.beforeCommit();
+            return result;
+          }),
+    ).catch(this.#rethrow);
   }
 
   readonly #rethrow = (error: unknown): never => {

@@ -20,6 +20,12 @@ export interface SequelizeAdapterOptions<M extends AnyModel = AnyModel> {
   model: M;
   /** Field sets; else the model's `static crudConfig`. */
   crudConfig?: CRUDConfigDict | CRUDConfigInit;
+  /**
+   * Milliseconds a call waits on a database that answers nothing (a queue moving in a busy pool does
+   * not count) before it gives up with 503 `service_unavailable`; its transaction is then rolled back.
+   * Default 5000; `0` or `Infinity` waits without limit.
+   */
+  timeoutMs?: number;
 }
 
 const registries = new WeakMap<Sequelize, ModelRegistry>();
@@ -30,13 +36,17 @@ const registries = new WeakMap<Sequelize, ModelRegistry>();
  * keyed by attribute names, with every association key present (`null`
  * unless included). Statements are parameterised and built once per shape;
  * model hooks and validators do not run (the generated schemas validate
- * input), and paranoid (soft-deleting) models are refused.
+ * input), and paranoid (soft-deleting) models are refused. Constraint errors
+ * become 409 or 422; a database that is down, or answers nothing for
+ * `timeoutMs` (default 5000), 503 `service_unavailable` with `Retry-After`.
  *
  * @example
  * ```ts
  * const sequelize = new Sequelize('postgres://postgres@127.0.0.1:5432/app');
  * const Post = sequelize.define('post', { id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true }, … });
  * const posts = new CRUDCollection({ ormAdapter: new SequelizeAdapter({ model: Post }) });
+ * // give up on a frozen database after 2 s instead of 5:
+ * new SequelizeAdapter({ model: Post, timeoutMs: 2000 });
  * ```
  */
 export class SequelizeAdapter<M extends AnyModel = AnyModel> extends SqlAdapter<M> {
@@ -45,9 +55,13 @@ export class SequelizeAdapter<M extends AnyModel = AnyModel> extends SqlAdapter<
   #pool: SqlSession | undefined;
 
   constructor(options: SequelizeAdapterOptions<M>) {
-    super(options.model, options.crudConfig);
     const sequelize = options.model?.sequelize;
     if (!sequelize) throw new TypeError('SequelizeAdapter needs a model initialised on a Sequelize instance');
+    super(options.model, options.crudConfig, {
+      handle: sequelize,
+      adapter: 'SequelizeAdapter',
+      timeoutMs: options.timeoutMs,
+    });
     let registry = registries.get(sequelize);
     if (!registry) {
       registry = new ModelRegistry(sequelize);

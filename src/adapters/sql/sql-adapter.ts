@@ -8,6 +8,8 @@
  * @module
  */
 import {
+  type CRUDConfigDict,
+  type CRUDConfigInit,
   type FilterData,
   type IncludeData,
   ORMAdapterBase,
@@ -19,6 +21,8 @@ import {
   type SortData,
   type UpdateReturning,
 } from 'ormcrud';
+import { checkTimeout, type Deadline, waitOnDatabase } from '../database-wait.ts';
+import { databaseError } from '../sql-errors.ts';
 import { type IncludeContext, loadIncludes, nullRelations } from './includes.ts';
 import { prepareSelectOne, prepareSelectPage } from './read-queries.ts';
 import type { Executor, SqlModel } from './sql-model.ts';
@@ -32,9 +36,20 @@ export interface SqlSession {
   transaction<R>(work: (exec: Executor) => Promise<R>): Promise<R>;
 }
 
+/** Where a {@link SqlAdapter}'s calls wait, and for how long (see `../database-wait.ts`). */
+export interface SqlWait {
+  /** The database handle the calls share (a data source, a Sequelize instance): their answers mark progress. */
+  readonly handle: object;
+  /** The adapter's name, for errors. */
+  readonly adapter: string;
+  /** Default 5000; `0` or `Infinity` waits without limit. */
+  readonly timeoutMs?: number | undefined;
+}
+
 /**
  * The shared implementation of the raw-SQL adapters. Subclasses implement
  * {@link describe} (from `ORMAdapterBase`), {@link sqlModel} and {@link session}.
+ * Each call runs within the timeout; database errors come out as `HttpError`s.
  *
  * @example
  * ```ts
@@ -48,6 +63,14 @@ export interface SqlSession {
 export abstract class SqlAdapter<TModel> extends ORMAdapterBase<TModel> {
   #statements: ModelStatements | undefined;
   #entity: SqlModel | undefined;
+  readonly #handle: object;
+  readonly #timeoutMs: number;
+
+  constructor(model: TModel, crudConfig: CRUDConfigDict | CRUDConfigInit | undefined, wait: SqlWait) {
+    super(model, crudConfig);
+    this.#handle = wait.handle;
+    this.#timeoutMs = checkTimeout(wait.timeoutMs, wait.adapter);
+  }
 
   /**
    * A model compiled for SQL: this adapter's own (`this.model`), a parent's
@@ -73,7 +96,7 @@ export abstract class SqlAdapter<TModel> extends ORMAdapterBase<TModel> {
   async getOne(pkValues: PkValues, includeData: IncludeData, parentRefs?: readonly ParentRef[]): Promise<Row | null> {
     const e = this.entity;
     const select = prepareSelectOne(this.#queries, pkValues, parentRefs);
-    return this.session(async ({ exec }) => {
+    return this.#run(async ({ exec }) => {
       const row = await select(exec);
       if (!row) return null;
       if (includeData.length === 0) nullRelations(e, [row]);
@@ -91,7 +114,7 @@ export abstract class SqlAdapter<TModel> extends ORMAdapterBase<TModel> {
   ): Promise<Page<Row>> {
     const e = this.entity;
     const page = prepareSelectPage(this.#queries, filterData, sortData, parentRefs);
-    return this.session(({ exec }) =>
+    return this.#run(({ exec }) =>
       paginator.paginate({
         fetch: (limit, offset) => page.fetch(exec, limit, offset),
         count: () => page.count(exec),
@@ -103,8 +126,14 @@ export abstract class SqlAdapter<TModel> extends ORMAdapterBase<TModel> {
   async createOne(data: Row, parentRefs?: readonly ParentRef[]): Promise<Row> {
     const e = this.entity;
     const insert = prepareInsert(this.#queries, data, parentRefs);
-    return this.session(async (session) => {
-      const row = insert.transactional ? await session.transaction(insert.run) : await insert.run(session.exec);
+    return this.#run(async (session, deadline) => {
+      const row = insert.transactional
+        ? await session.transaction(async (exec) => {
+            const inserted = await insert.run(exec);
+            deadline.beforeCommit();
+            return inserted;
+          })
+        : await insert.run(session.exec);
       nullRelations(e, [row]);
       return row;
     });
@@ -118,7 +147,7 @@ export abstract class SqlAdapter<TModel> extends ORMAdapterBase<TModel> {
   ): Promise<Row | null> {
     const update = prepareUpdate(this.#queries, pkValues, data, parentRefs, returning);
     if (!update) return this.getOne(pkValues, [], parentRefs);
-    if (returning === 'key') return this.session(({ exec }) => update(exec));
+    if (returning === 'key') return this.#run(({ exec }) => update(exec));
     return this.#written(update);
   }
 
@@ -128,11 +157,25 @@ export abstract class SqlAdapter<TModel> extends ORMAdapterBase<TModel> {
 
   /** Runs a write in a session; the row it yields gets every relation key (`null`). */
   #written(write: WriteOne): Promise<Row | null> {
-    return this.session(async ({ exec }) => {
+    return this.#run(async ({ exec }) => {
       const row = await write(exec);
       if (row) nullRelations(this.entity, [row]);
       return row;
     });
+  }
+
+  /**
+   * Runs `work` in a session within the timeout; database errors come out as `HttpError`s. A
+   * session's own transaction (a `getSession` generator's commit) is rolled back once the caller gave up.
+   */
+  #run<R>(work: (session: SqlSession, deadline: Deadline) => Promise<R>): Promise<R> {
+    return waitOnDatabase(this.#handle, this.#timeoutMs, (deadline) =>
+      this.session(async (session) => {
+        const result = await work(session, deadline);
+        deadline.beforeCommit();
+        return result;
+      }),
+    ).catch(rethrowDatabaseError);
   }
 
   #includes(exec: Executor): IncludeContext {
@@ -142,4 +185,8 @@ export abstract class SqlAdapter<TModel> extends ORMAdapterBase<TModel> {
       statement: (key, build) => this.#queries.get(key, (ctx) => build(ctx.params)),
     };
   }
+}
+
+function rethrowDatabaseError(error: unknown): never {
+  throw databaseError(error) ?? error;
 }

@@ -35,12 +35,20 @@ export interface TypeORMAdapterOptions<T extends ObjectLiteral = ObjectLiteral> 
   model: EntityTarget<T>;
   /** Field sets; else the entity's `static crudConfig`. */
   crudConfig?: CRUDConfigDict | CRUDConfigInit;
+  /**
+   * Milliseconds a call waits on a database that answers nothing (a queue moving in a busy pool does
+   * not count) before it gives up with 503 `service_unavailable`; its transaction is then rolled back.
+   * Default 5000; `0` or `Infinity` waits without limit.
+   */
+  timeoutMs?: number;
 }
 
 /**
  * The TypeORM adapter. Rows are plain objects keyed by property names, with
  * every relation key present (`null` unless included). Database constraint
- * errors become `HttpError`s (409 `conflict`, 422 `validation_failed`).
+ * errors become `HttpError`s (409 `conflict`, 422 `validation_failed`); a
+ * database that is down, or answers nothing for `timeoutMs` (default 5000),
+ * 503 `service_unavailable` with `Retry-After`.
  *
  * @example
  * ```ts
@@ -48,6 +56,8 @@ export interface TypeORMAdapterOptions<T extends ObjectLiteral = ObjectLiteral> 
  * const posts = new CRUDCollection({ ormAdapter: new TypeORMAdapter({ dataSource, model: Post }) });
  * // or per request, e.g. inside a transaction the app opened:
  * new TypeORMAdapter({ dataSource, model: Post, getSession: async () => requestContext.get('manager') });
+ * // give up on a frozen database after 2 s instead of 5:
+ * new TypeORMAdapter({ dataSource, model: Post, timeoutMs: 2000 });
  * ```
  */
 export class TypeORMAdapter<T extends ObjectLiteral = ObjectLiteral> extends SqlAdapter<EntityTarget<T>> {
@@ -58,10 +68,9 @@ export class TypeORMAdapter<T extends ObjectLiteral = ObjectLiteral> extends Sql
   #managerSession: SqlSession | undefined;
 
   constructor(options: TypeORMAdapterOptions<T>) {
-    super(options.model, options.crudConfig);
-    if (!options.dataSource && !options.getSession) {
-      throw new TypeError('TypeORMAdapter needs a dataSource or a getSession');
-    }
+    const handle = options.dataSource ?? options.getSession;
+    if (!handle) throw new TypeError('TypeORMAdapter needs a dataSource or a getSession');
+    super(options.model, options.crudConfig, { handle, adapter: 'TypeORMAdapter', timeoutMs: options.timeoutMs });
     this.#dataSource = options.dataSource;
     this.#getSession = options.getSession;
   }

@@ -1,0 +1,213 @@
+/**
+ * How long an adapter call waits on its database before answering 503, shared
+ * by every adapter. The clock measures the database not answering, not the
+ * call's turn in a busy pool: it runs while neither the call nor any call that
+ * began before it on the same database handle has been answered. A pool that
+ * drains its queue is a database at work; a frozen server, a lost network, a
+ * pool whose connections are all stuck, or a lock held too long is not.
+ *
+ * A call that gives up answers at once; what it already sent runs on in the
+ * background. Its transaction, if any, is rolled back rather than committed
+ * (the adapter calls {@link Deadline.beforeCommit}), so a write answered 503
+ * by a timeout never lands. A single statement already handed to the driver
+ * (an insert outside a transaction) may still complete when the database
+ * answers, as with any request a client stopped waiting for.
+ *
+ * @module
+ */
+import type { HttpError } from '../core/errors.ts';
+import { unavailableError } from './sql-errors.ts';
+
+/** The default of the adapters' `timeoutMs`. */
+export const DEFAULT_TIMEOUT_MS = 5000;
+
+/** Answers within one slot of this length are kept as one: a waiting call may give up this much later than due. */
+const RESOLUTION_MS = 50;
+
+/**
+ * When the calls of one database handle were answered: entries of a call's
+ * number and a time, both increasing, at most one per `RESOLUTION_MS` slot,
+ * none older than the longest timeout of the handle.
+ */
+class Answers {
+  #calls = 0;
+  #window = 0;
+  readonly #call: number[] = [];
+  readonly #at: number[] = [];
+
+  /** Numbers a new call, which waits up to `timeoutMs`. */
+  begin(timeoutMs: number): number {
+    if (timeoutMs > this.#window) this.#window = timeoutMs;
+    return ++this.#calls;
+  }
+
+  /** Call `call` was answered at `now`. */
+  answered(call: number, now: number): void {
+    const calls = this.#call;
+    const at = this.#at;
+    // Entries of later calls tell less than this one: whoever began after them began after this call.
+    while (calls.length > 0 && (calls.at(-1) as number) >= call) {
+      calls.pop();
+      at.pop();
+    }
+    const last = at.at(-1);
+    if (last !== undefined && Math.floor(last / RESOLUTION_MS) === Math.floor(now / RESOLUTION_MS)) {
+      at[at.length - 1] = now;
+    } else {
+      calls.push(call);
+      at.push(now);
+    }
+    while ((at[0] as number) < now - this.#window) {
+      calls.shift();
+      at.shift();
+    }
+  }
+
+  /** The last time a call that began before `call` was answered, or `-Infinity`. */
+  lastBefore(call: number): number {
+    for (let i = this.#call.length - 1; i >= 0; i--) {
+      if ((this.#call[i] as number) < call) return this.#at[i] as number;
+    }
+    return Number.NEGATIVE_INFINITY;
+  }
+}
+
+const answersByHandle = new WeakMap<object, Answers>();
+
+function answersOf(handle: object): Answers {
+  let answers = answersByHandle.get(handle);
+  if (!answers) {
+    answers = new Answers();
+    answersByHandle.set(handle, answers);
+  }
+  return answers;
+}
+
+/** One call's wait, as its work sees it. */
+export interface Deadline {
+  /** The caller gave up on this call. */
+  readonly expired: boolean;
+  /**
+   * Throws the 503 when the caller has given up; run last inside a transaction,
+   * so a transaction nobody waits for any more rolls back instead of committing.
+   *
+   * @example
+   * ```ts
+   * await db.transaction(async (tx) => { await insert(tx); deadline.beforeCommit(); });
+   * ```
+   */
+  beforeCommit(): void;
+}
+
+/** The deadline of a call that waits without limit. */
+const NO_DEADLINE: Deadline = { expired: false, beforeCommit() {} };
+
+function timeoutError(): HttpError {
+  return unavailableError('The database did not answer in time; try again later');
+}
+
+/** One call waiting on its database: it ends when the work settles, or gives up through `giveUp`. */
+class Wait implements Deadline {
+  expired = false;
+  #settled = false;
+  #timer: NodeJS.Timeout;
+  readonly #began = performance.now();
+  readonly #call: number;
+  readonly #log: Answers;
+  readonly #timeoutMs: number;
+  readonly #giveUp: (error: HttpError) => void;
+
+  constructor(log: Answers, timeoutMs: number, giveUp: (error: HttpError) => void) {
+    this.#log = log;
+    this.#timeoutMs = timeoutMs;
+    this.#giveUp = giveUp;
+    this.#call = log.begin(timeoutMs);
+    this.#timer = setTimeout(this.#check, timeoutMs).unref();
+  }
+
+  beforeCommit(): void {
+    if (this.expired) throw timeoutError();
+  }
+
+  /** The work settled: the database answered. Returns whether the caller still waits for it. */
+  answered(): boolean {
+    this.#settled = true;
+    clearTimeout(this.#timer);
+    this.#log.answered(this.#call, performance.now());
+    return !this.expired;
+  }
+
+  /** Milliseconds until this call is due to give up. */
+  #left(): number {
+    return Math.max(this.#began, this.#log.lastBefore(this.#call)) + this.#timeoutMs - performance.now();
+  }
+
+  readonly #check = (): void => {
+    const left = this.#left();
+    if (left > 0) this.#timer = setTimeout(this.#check, left).unref();
+    // Due: first read the answers that came while the event loop was busy (timers run before I/O).
+    else setImmediate(this.#giveUpIfDue);
+  };
+
+  readonly #giveUpIfDue = (): void => {
+    if (this.#settled) return;
+    if (this.#left() > 0) {
+      this.#check();
+      return;
+    }
+    this.expired = true;
+    this.#giveUp(timeoutError());
+  };
+}
+
+/** Checks an adapter's `timeoutMs`: a positive number of milliseconds, or `0` / `Infinity` for no limit. */
+export function checkTimeout(timeoutMs: number | undefined, adapter: string): number {
+  const value = timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  if (typeof value !== 'number' || Number.isNaN(value) || value < 0) {
+    throw new TypeError(`${adapter}: timeoutMs must be a number of milliseconds (0 or Infinity for no limit)`);
+  }
+  return value === 0 ? Number.POSITIVE_INFINITY : value;
+}
+
+/**
+ * Runs one adapter call on the database known by `handle` (its `db`, data
+ * source or Sequelize instance), giving up with a 503 `service_unavailable`
+ * error once it has waited `timeoutMs` on a database that answers nothing (see
+ * the module's comment). `work` gets the call's {@link Deadline}.
+ *
+ * @example
+ * ```ts
+ * const row = await waitOnDatabase(db, 5000, (deadline) => db.transaction(async (tx) => {
+ *   const row = await insert(tx);
+ *   deadline.beforeCommit();
+ *   return row;
+ * }));
+ * ```
+ */
+export function waitOnDatabase<T>(
+  handle: object,
+  timeoutMs: number,
+  work: (deadline: Deadline) => Promise<T>,
+): Promise<T> {
+  if (timeoutMs === Number.POSITIVE_INFINITY) return started(work, NO_DEADLINE);
+  return new Promise<T>((resolve, reject) => {
+    const wait = new Wait(answersOf(handle), timeoutMs, reject);
+    started(work, wait).then(
+      (value) => {
+        if (wait.answered()) resolve(value);
+      },
+      (error: unknown) => {
+        if (wait.answered()) reject(error);
+      },
+    );
+  });
+}
+
+/** `work` started, a synchronous throw turned into a rejection. */
+function started<T>(work: (deadline: Deadline) => Promise<T>, deadline: Deadline): Promise<T> {
+  try {
+    return work(deadline);
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}

@@ -1,0 +1,157 @@
+/**
+ * Waiting on the database, on PostgreSQL and MariaDB for every ORM: a request
+ * blocked on a lock gives up with 503 after the adapters' `timeoutMs` and its
+ * transaction rolls back (no write lands); a pool whose connections are all
+ * stuck answers 503 after a bounded wait; a killed connection is a 503 and the
+ * next request succeeds; a long queue in a healthy pool is not a timeout.
+ */
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { describeForum, type ForumSuite, type Reply } from '../support/forum-suite.ts';
+import {
+  busySessions,
+  killSession,
+  openRaw,
+  type RawConnection,
+  serverTarget,
+  until,
+} from '../support/raw-connection.ts';
+
+const TIMEOUT_MS = 1000;
+
+/** A 503 problem asking to retry. */
+function assertUnavailable(res: Reply): void {
+  assert.equal(res.status, 503, JSON.stringify(res.body));
+  assert.match(String(res.headers['content-type']), /^application\/problem\+json/);
+  assert.equal(res.headers['retry-after'], '1');
+  assert.equal(res.body.code, 'service_unavailable');
+}
+
+/** Times an HTTP call. */
+async function timed(request: Promise<Reply>): Promise<Reply & { ms: number }> {
+  const start = performance.now();
+  const res = await request;
+  return { ...res, ms: performance.now() - start };
+}
+
+/** The highest post id; every post created since the seed takes the next one. */
+async function lastPostId(s: ForumSuite): Promise<number> {
+  const [row] = await s.harness.sql('SELECT MAX("id") AS "id" FROM "post"');
+  return Number(row?.id);
+}
+
+describeForum(
+  'waits on the database',
+  (s) => {
+    /** Holds locks in an open transaction. */
+    let holder: RawConnection;
+    /** Watches the server's sessions. */
+    let monitor: RawConnection;
+
+    before(async () => {
+      holder = await openRaw(serverTarget(s.target.dialect));
+      monitor = await openRaw(serverTarget(s.target.dialect));
+    });
+    after(async () => {
+      await holder?.close();
+      await monitor?.close();
+    });
+
+    /** Locks thread 1 until the returned function commits; inserting a post under it then waits (its key check). */
+    async function lockThread(): Promise<() => Promise<void>> {
+      await holder.sql('BEGIN');
+      await holder.sql('SELECT "id" FROM "thread" WHERE "id" = 1 FOR UPDATE');
+      return async () => void (await holder.sql('COMMIT'));
+    }
+    /** The app's sessions waiting for the lock. */
+    const lockedSessions = async () =>
+      (await busySessions(monitor, s.target.dialect)).filter((x) => x.locked && x.id !== holder.sessionId);
+    /** Every session but the holder's is idle: whatever the app left running has finished. */
+    const settled = () =>
+      until(
+        async () => (await busySessions(monitor, s.target.dialect)).every((x) => x.id === holder.sessionId),
+        10_000,
+        'the app sessions to finish',
+      );
+
+    test('a create blocked on a lock gives up with 503 within the timeout; its transaction rolls back', async () => {
+      const before = await lastPostId(s);
+      const release = await lockThread();
+      let res: Awaited<ReturnType<typeof timed>>;
+      try {
+        res = await timed(s.call('POST', '/categories/1/threads/1/posts', { slug: 'too-late' }));
+      } finally {
+        await release();
+      }
+      assertUnavailable(res);
+      assert.ok(res.ms >= TIMEOUT_MS * 0.9 && res.ms < TIMEOUT_MS + 2000, `gave up after ${Math.round(res.ms)} ms`);
+      // The insert, no longer awaited, went on once the lock was released, and was rolled back.
+      await settled();
+      assert.deepEqual(await s.rows('post', { slug: 'too-late' }), []);
+      const next = await s.call('POST', '/categories/1/threads/1/posts', { slug: 'in-time' });
+      assert.equal(next.status, 201);
+      assert.equal(next.body.id, before + 2, 'the rolled-back insert took an id: it did run');
+    });
+
+    test('with every pooled connection stuck, further requests get 503 after a bounded wait', async (t) => {
+      const release = await lockThread();
+      let blocked: Reply[];
+      let read: Reply & { ms: number };
+      try {
+        const creates = [1, 2, 3, 4].map((i) =>
+          s.call('POST', '/categories/1/threads/1/posts', { slug: `stuck-${i}` }),
+        );
+        await until(async () => (await lockedSessions()).length === 4, 5000, 'four sessions waiting on the lock');
+        read = await timed(s.call('GET', '/categories'));
+        blocked = await Promise.all(creates);
+      } finally {
+        await release();
+      }
+      assertUnavailable(read);
+      assert.ok(read.ms < TIMEOUT_MS + 2000, `the read waited ${Math.round(read.ms)} ms`);
+      for (const res of blocked) assertUnavailable(res);
+      await settled();
+      assert.equal((await s.call('GET', '/categories')).status, 200, 'the pool recovers');
+      assert.equal((await s.harness.sql('SELECT "id" FROM "post" WHERE "slug" LIKE ?', ['stuck-%'])).length, 0);
+      t.diagnostic(`pool of 4 stuck: read answered 503 after ${Math.round(read.ms)} ms (timeout ${TIMEOUT_MS} ms)`);
+    });
+
+    test('a connection the server ends under a request is a 503; the next request succeeds', async () => {
+      const release = await lockThread();
+      let res: Reply;
+      try {
+        const pending = s.call('POST', '/categories/1/threads/1/posts', { slug: 'killed' });
+        await until(async () => (await lockedSessions()).length === 1, 5000, 'a session waiting on the lock');
+        const [victim] = await lockedSessions();
+        await killSession(monitor, s.target.dialect, victim?.id as number);
+        res = await pending;
+      } finally {
+        await release();
+      }
+      assertUnavailable(res);
+      assert.match(res.body.detail, /unavailable/, 'the lost connection answered, not the timeout');
+      await settled();
+      assert.deepEqual(await s.rows('post', { slug: 'killed' }), []);
+      const again = await s.call('POST', '/categories/1/threads/1/posts', { slug: 'revived' });
+      assert.equal(again.status, 201);
+    });
+
+    test('a queue longer than the timeout in a pool that keeps answering is served, not timed out', async (t) => {
+      const count = 400;
+      const start = performance.now();
+      const replies = await Promise.all(
+        Array.from({ length: count }, (_, i) =>
+          s.call('POST', '/categories/1/threads/1/posts', { slug: `queued-${i}` }),
+        ),
+      );
+      const ms = performance.now() - start;
+      const statuses = new Map<number, number>();
+      for (const res of replies) statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+      assert.deepEqual([...statuses], [[201, count]]);
+      const [row] = await s.harness.sql('SELECT COUNT(*) AS "n" FROM "post" WHERE "slug" LIKE ?', ['queued-%']);
+      assert.equal(Number(row?.n), count);
+      t.diagnostic(`${count} creates on a pool of 4 took ${Math.round(ms)} ms with a ${TIMEOUT_MS} ms timeout`);
+    });
+  },
+  { databases: 'servers', reset: 'each', adapters: { timeoutMs: TIMEOUT_MS } },
+);
