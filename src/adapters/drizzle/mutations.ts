@@ -158,8 +158,9 @@ export async function removeRow(
   return db.transaction(async (tx: LooseDb) => {
     const [row] = await tx.select().from(table).where(where(tx)).limit(1);
     if (!row) return null;
-    await tx.delete(table).where(and(...pkEquals(table, table, pk, (v) => v)));
-    return row;
+    const [header] = await tx.delete(table).where(and(...pkEquals(table, table, pk, (v) => v)));
+    // The read does not lock: a concurrent delete may have taken the row since, and it is this one's 404.
+    return header?.affectedRows ? row : null;
   });
 }
 

@@ -1,0 +1,76 @@
+/**
+ * Concurrent requests on PostgreSQL and MariaDB, for every ORM, through HTTP
+ * with the default timeout and pools of 4 connections: every create lands once
+ * with its own id, one delete of a row wins, and a unique value raced for is
+ * taken once, the others answered 409 (never 500).
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { describeForum, type Reply } from '../support/forum-suite.ts';
+
+/** How many replies had each status. */
+function tally(replies: readonly Reply[]): Record<number, number> {
+  const counts: Record<number, number> = {};
+  for (const { status } of replies) counts[status] = (counts[status] ?? 0) + 1;
+  return counts;
+}
+
+describeForum(
+  'concurrent requests',
+  (s) => {
+    test('200 concurrent creates give 200 rows with 200 distinct ids', async (t) => {
+      const count = 200;
+      const replies = await Promise.all(
+        Array.from({ length: count }, (_, i) => s.call('POST', '/categories', { name: `burst-${i}` })),
+      );
+      assert.deepEqual(tally(replies), { 201: count });
+      const ids = new Set(replies.map((res) => res.body.id));
+      assert.equal(ids.size, count);
+      const rows = await s.harness.sql('SELECT "id", "name" FROM "category" WHERE "name" LIKE ?', ['burst-%']);
+      assert.equal(rows.length, count);
+      assert.deepEqual(new Set(rows.map((row) => Number(row.id))), ids, 'the ids answered are the rows stored');
+      for (const res of replies) {
+        const row = rows.find((r) => Number(r.id) === res.body.id);
+        assert.equal(row?.name, res.body.name);
+      }
+      t.diagnostic(`${count} creates sent, ${rows.length} rows found with ${ids.size} distinct ids`);
+    });
+
+    test('concurrent deletes of one row: exactly one 200, the others 404', async (t) => {
+      const created = await s.call('POST', '/categories', { name: 'doomed' });
+      assert.equal(created.status, 201);
+      const count = 50;
+      const replies = await Promise.all(
+        Array.from({ length: count }, () => s.call('DELETE', `/categories/${created.body.id}`)),
+      );
+      assert.deepEqual(tally(replies), { 200: 1, 404: count - 1 });
+      assert.equal(replies.find((res) => res.status === 200)?.body.name, 'doomed');
+      assert.deepEqual(await s.rows('category', { id: created.body.id }), []);
+      t.diagnostic(`${count} deletes of one row sent: 1 answered 200, ${count - 1} answered 404`);
+    });
+
+    test('a unique name raced for is taken once; the rest get 409, never 500', async (t) => {
+      const count = 100;
+      const replies = await Promise.all(Array.from({ length: count }, () => s.call('POST', '/tags', { name: 'race' })));
+      assert.deepEqual(tally(replies), { 201: 1, 409: count - 1 });
+      for (const res of replies.filter((r) => r.status === 409)) assert.equal(res.body.code, 'conflict');
+      const rows = await s.rows('tag', { name: 'race' });
+      assert.equal(rows.length, 1);
+      assert.equal(Number(rows[0]?.id), replies.find((res) => res.status === 201)?.body.id);
+      t.diagnostic(`${count} creates of one tag name sent: 1 answered 201, ${count - 1} answered 409`);
+    });
+
+    test('a unique slug raced for under a parent (a transaction each) is taken once; the rest get 409', async (t) => {
+      const count = 100;
+      const replies = await Promise.all(
+        Array.from({ length: count }, () => s.call('POST', '/categories/1/threads/1/posts', { slug: 'race' })),
+      );
+      assert.deepEqual(tally(replies), { 201: 1, 409: count - 1 });
+      const rows = await s.rows('post', { slug: 'race' });
+      assert.equal(rows.length, 1);
+      assert.equal(Number(rows[0]?.thread_id), 1);
+      t.diagnostic(`${count} nested creates of one slug sent: 1 answered 201, ${count - 1} answered 409`);
+    });
+  },
+  { databases: 'servers', reset: 'each' },
+);
