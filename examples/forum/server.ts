@@ -38,6 +38,8 @@ export interface DemoOptions {
   readonly orm?: ForumOrm;
   /** Fastify's request log. Default off. */
   readonly logger?: boolean;
+  /** How long `close()` lets requests in flight finish before cutting their connections. Default 10 000 ms. */
+  readonly drainMs?: number;
 }
 
 export interface Demo {
@@ -48,6 +50,7 @@ export interface Demo {
   readonly file: string;
   /** Whether this run created and seeded the file. */
   readonly seeded: boolean;
+  /** Refuses new connections, lets requests in flight finish, then closes the database. */
   close(): Promise<void>;
 }
 
@@ -73,6 +76,23 @@ export async function createForumFile(file: string): Promise<boolean> {
   }
   client.close();
   return true;
+}
+
+/**
+ * Closes `app` gracefully: no new connections; requests in flight finish, each
+ * connection closed as soon as it falls idle (a keep-alive client would
+ * otherwise hold the shutdown open); after `drainMs` the rest are cut. The
+ * app's `onClose` hooks (the database) run once every connection has ended.
+ */
+async function drain(app: FastifyInstance, drainMs: number): Promise<void> {
+  const idle = setInterval(() => app.server.closeIdleConnections(), 50);
+  const cut = setTimeout(() => app.server.closeAllConnections(), drainMs);
+  try {
+    await app.close();
+  } finally {
+    clearInterval(idle);
+    clearTimeout(cut);
+  }
 }
 
 /** The switch point between ORMs: each module opens the same SQLite file its own way. */
@@ -121,7 +141,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-  return { app, url, file, seeded, close: () => app.close() };
+  return { app, url, file, seeded, close: () => drain(app, options.drainMs ?? 10_000) };
 }
 
 if (import.meta.filename === process.argv[1]) {
@@ -134,7 +154,14 @@ if (import.meta.filename === process.argv[1]) {
   console.log(`  Database:  ${demo.file}${demo.seeded ? ' (new, seeded)' : ' (existing; delete it to start over)'}`);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
-      void demo.close().then(() => process.exit(0));
+      console.log(`${signal}: finishing the requests in flight, then closing the database`);
+      demo.close().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error(error);
+          process.exit(1);
+        },
+      );
     });
   }
 }
