@@ -1,17 +1,12 @@
 /**
- * How long an adapter call waits on its database before answering 503, shared
- * by every adapter. The clock measures the database not answering, not the
- * call's turn in a busy pool: it runs while neither the call nor any call that
- * began before it on the same database handle has been answered. A pool that
- * drains its queue is a database at work; a frozen server, a lost network, a
- * pool whose connections are all stuck, or a lock held too long is not.
+ * How long an adapter call waits on its database before answering 503. The
+ * clock runs while neither the call nor any call begun before it on the same
+ * database handle has been answered: a busy pool draining its queue is not a
+ * dead database; a frozen server, all connections stuck, or a lock held too long is.
  *
- * A call that gives up answers at once; what it already sent runs on in the
- * background. Its transaction, if any, is rolled back rather than committed
- * (the adapter calls {@link Deadline.beforeCommit}), so a write answered 503
- * by a timeout never lands. A single statement already handed to the driver
- * (an insert outside a transaction) may still complete when the database
- * answers, as with any request a client stopped waiting for.
+ * A call that gives up answers at once while what it sent runs on: its
+ * transaction is rolled back instead of committed ({@link Deadline.beforeCommit}),
+ * but a single statement already sent (an insert outside a transaction) may still land.
  *
  * @module
  */
@@ -85,8 +80,6 @@ function answersOf(handle: object): Answers {
 
 /** One call's wait, as its work sees it. */
 export interface Deadline {
-  /** The caller gave up on this call. */
-  readonly expired: boolean;
   /**
    * Throws the 503 when the caller has given up; run last inside a transaction,
    * so a transaction nobody waits for any more rolls back instead of committing.
@@ -100,7 +93,7 @@ export interface Deadline {
 }
 
 /** The deadline of a call that waits without limit. */
-const NO_DEADLINE: Deadline = { expired: false, beforeCommit() {} };
+const NO_DEADLINE: Deadline = { beforeCommit() {} };
 
 function timeoutError(): HttpError {
   return unavailableError('The database did not answer in time; try again later');
@@ -108,6 +101,7 @@ function timeoutError(): HttpError {
 
 /** One call waiting on its database: it ends when the work settles, or gives up through `giveUp`. */
 class Wait implements Deadline {
+  /** The caller gave up on this call. */
   expired = false;
   #settled = false;
   #timer: NodeJS.Timeout;
@@ -160,7 +154,14 @@ class Wait implements Deadline {
   };
 }
 
-/** Checks an adapter's `timeoutMs`: a positive number of milliseconds, or `0` / `Infinity` for no limit. */
+/**
+ * An adapter's `timeoutMs` checked: default 5000; `0` and `Infinity` (no limit) both come back as `Infinity`.
+ *
+ * @example
+ * ```ts
+ * this.#timeoutMs = checkTimeout(options.timeoutMs, 'DrizzleAdapter');
+ * ```
+ */
 export function checkTimeout(timeoutMs: number | undefined, adapter: string): number {
   const value = timeoutMs ?? DEFAULT_TIMEOUT_MS;
   if (typeof value !== 'number' || Number.isNaN(value) || value < 0) {
