@@ -76,6 +76,13 @@ export {
   ExtraRoutes,
 } from './core/extra-routes.ts';
 export { type JsonSchema, toJsonSchema } from './core/json-schema.ts';
+export {
+  modelConfigs,
+  ownModelConfig,
+  publicFieldSet,
+  publicFieldsOf,
+  registerModelConfig,
+} from './core/model-configs.ts';
 export type { FieldKind, FieldMeta, ForeignKeyMeta, ModelMeta, RelationMeta } from './core/model-meta.ts';
 export type { Mount, MountDocs, MountPlace, ParentLevel, Strategy } from './core/mount.ts';
 export { NestedConfig, type NestedRouterOptions } from './core/nesting.ts';

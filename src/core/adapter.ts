@@ -8,18 +8,19 @@
  */
 import type { z } from 'zod';
 import { CRUDConfigDict, resolveFieldSet } from './crud-config.ts';
+import { ownModelConfig, publicFieldSet, publicFieldsOf, registerModelConfig } from './model-configs.ts';
 import type { ModelMeta } from './model-meta.ts';
 import type { Page, PaginatorBase } from './paginator.ts';
 import type { ParentRef } from './parent-scope.ts';
 import {
   createObject,
   defaultCreateFields,
-  defaultPublicFields,
   defaultUpdateFields,
   filterObject,
   includeObject,
   objectOf,
   pkObject,
+  publicObject,
   relationShape,
   scalarFields,
   sortObject,
@@ -65,12 +66,15 @@ export type IncludeData = readonly string[];
 export abstract class ORMAdapterBase<TModel = unknown> {
   readonly model: TModel;
   readonly crudConfig: CRUDConfigDict;
+  /** The config was given to this adapter (not read from the model), so it is registered for the model. */
+  readonly #given: boolean;
   #meta: ModelMeta | undefined;
 
   constructor(model: TModel, crudConfig?: CRUDConfigDict | ConstructorParameters<typeof CRUDConfigDict>[0]) {
     this.model = model;
-    const onModel = (model as { crudConfig?: CRUDConfigDict } | undefined)?.crudConfig;
-    this.crudConfig = CRUDConfigDict.from(crudConfig ?? onModel);
+    this.#given = crudConfig !== undefined;
+    this.crudConfig = crudConfig ? CRUDConfigDict.from(crudConfig) : (ownModelConfig(model) ?? new CRUDConfigDict());
+    if (this.#given) registerModelConfig(model, this.crudConfig);
   }
 
   /**
@@ -110,8 +114,27 @@ export abstract class ORMAdapterBase<TModel = unknown> {
 
   /** This adapter's model description, read once. */
   get meta(): ModelMeta {
-    this.#meta ??= this.describe();
+    if (!this.#meta) {
+      this.#meta = this.describe();
+      // The ORM's own key may differ from the model given (a TypeORM `EntitySchema`).
+      if (this.#given) registerModelConfig(this.#meta.model, this.crudConfig);
+    }
     return this.#meta;
+  }
+
+  /**
+   * The fields of a model that may be shown wherever it is serialised (an
+   * included relation): this adapter's model by default, another model object,
+   * or a model by its {@link ModelMeta.name}. Every configuration registered
+   * for the model applies, so a field hidden by any of them stays hidden.
+   *
+   * @example
+   * ```ts
+   * postAdapter.publicFieldsOf('user'); // Set { 'id', 'username', 'is_admin' }
+   * ```
+   */
+  publicFieldsOf(model?: unknown): ReadonlySet<string> {
+    return publicFieldsOf(model === undefined ? this.meta : this.describe(model));
   }
 
   /** The lower-case model name, or `''` when unknown. */
@@ -121,9 +144,12 @@ export abstract class ORMAdapterBase<TModel = unknown> {
 
   /** Public (GET) schema: model fields plus relation keys. */
   generatePublicSchema(fields?: Iterable<string>, baseFields?: Iterable<string>): z.ZodObject {
-    return this.generateFlatPublicSchema(fields, baseFields).extend(
-      relationShape(this.meta, (name) => this.describe(name)),
+    const relations = relationShape(
+      this.meta,
+      (name) => this.describe(name),
+      (target) => publicFieldsOf(target),
     );
+    return publicObject(this.generateFlatPublicSchema(fields, baseFields), relations);
   }
 
   /** Public schema of model fields only, without relationships. */
@@ -131,7 +157,10 @@ export abstract class ORMAdapterBase<TModel = unknown> {
     return objectOf(this.meta, this.publicFieldSet(fields, baseFields));
   }
 
-  /** Create (POST) schema; `excludeRelated` drops foreign keys to those models (their value comes from the URL). */
+  /**
+   * Create (POST) schema; `excludeRelated` drops foreign keys to those models (their
+   * value comes from the URL). Read-only fields never belong to it; excluded ones do.
+   */
   generateCreateSchema(
     fields?: Iterable<string>,
     baseFields?: Iterable<string>,
@@ -141,14 +170,14 @@ export abstract class ORMAdapterBase<TModel = unknown> {
     const set = resolveFieldSet(fields, baseFields, createFields, configBase, () =>
       defaultCreateFields(this.meta, new Set(excludeRelated)),
     );
-    return createObject(this.meta, set);
+    return createObject(this.meta, this.writable(set));
   }
 
-  /** Update (PATCH) schema: every field optional, primary keys never. */
+  /** Update (PATCH) schema: every field optional, primary keys and read-only fields never. */
   generateUpdateSchema(fields?: Iterable<string>, baseFields?: Iterable<string>): z.ZodObject {
     const { updateFields, baseFields: configBase } = this.crudConfig;
     const set = resolveFieldSet(fields, baseFields, updateFields, configBase, () => defaultUpdateFields(this.meta));
-    return updateObject(this.meta, set);
+    return updateObject(this.meta, this.writable(set));
   }
 
   /** Primary-key fields only, by field name. */
@@ -172,9 +201,12 @@ export abstract class ORMAdapterBase<TModel = unknown> {
   }
 
   private publicFieldSet(fields?: Iterable<string>, baseFields?: Iterable<string>): ReadonlySet<string> {
-    const { publicFields, baseFields: configBase, excludeFields } = this.crudConfig;
-    return resolveFieldSet(fields, baseFields, publicFields, configBase, () =>
-      defaultPublicFields(this.meta, excludeFields),
-    );
+    return publicFieldSet(this.meta, this.crudConfig, fields, baseFields);
+  }
+
+  /** `fields` without the config's read-only fields. */
+  private writable(fields: ReadonlySet<string>): ReadonlySet<string> {
+    const { readOnlyFields } = this.crudConfig;
+    return readOnlyFields.size === 0 ? fields : new Set([...fields].filter((name) => !readOnlyFields.has(name)));
   }
 }

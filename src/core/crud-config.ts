@@ -10,8 +10,13 @@ export interface CRUDConfigInit {
   publicFields?: Iterable<string>;
   createFields?: Iterable<string>;
   updateFields?: Iterable<string>;
-  /** Fields hidden from responses; still accepted on create (the spec's `exclude=True`). */
+  /**
+   * Fields hidden from every response of the model, its own routes and wherever it
+   * is an included relation; still accepted on create (the spec's `exclude=True`).
+   */
   excludeFields?: Iterable<string>;
+  /** Fields that stay public but are never written through the API: out of every create and update schema. */
+  readOnlyFields?: Iterable<string>;
 }
 
 const toSet = (fields: Iterable<string> | undefined) => (fields === undefined ? undefined : new Set(fields));
@@ -22,6 +27,7 @@ const toSet = (fields: Iterable<string> | undefined) => (fields === undefined ? 
  * @example
  * ```ts
  * const adapter = new DrizzleAdapter({ db, model: post, crudConfig: new CRUDConfigDict({ createFields: ['slug'] }) });
+ * new DrizzleAdapter({ db, model: user, crudConfig: { excludeFields: ['password_hash'], readOnlyFields: ['is_admin'] } });
  * ```
  */
 export class CRUDConfigDict {
@@ -30,6 +36,7 @@ export class CRUDConfigDict {
   readonly createFields: ReadonlySet<string> | undefined;
   readonly updateFields: ReadonlySet<string> | undefined;
   readonly excludeFields: ReadonlySet<string>;
+  readonly readOnlyFields: ReadonlySet<string>;
 
   constructor(init: CRUDConfigInit = {}) {
     this.baseFields = toSet(init.baseFields);
@@ -37,6 +44,7 @@ export class CRUDConfigDict {
     this.createFields = toSet(init.createFields);
     this.updateFields = toSet(init.updateFields);
     this.excludeFields = toSet(init.excludeFields) ?? new Set();
+    this.readOnlyFields = toSet(init.readOnlyFields) ?? new Set();
   }
 
   /** Accepts a `CRUDConfigDict` or its plain init object. */

@@ -76,6 +76,12 @@ export interface RelationMeta {
 export interface ModelMeta {
   /** Lower-case model name: the table name for all shipped adapters (`post_translation`). */
   readonly name: string;
+  /**
+   * The ORM's own object for this model (a Drizzle table, an entity or model
+   * class): never read by the core, only the key of the model's configuration
+   * (see `publicFieldsOf`), so a relation's target is shown with its own field set.
+   */
+  readonly model?: object;
   readonly fields: readonly FieldMeta[];
   readonly primaryKey: readonly string[];
   readonly foreignKeys: readonly ForeignKeyMeta[];

@@ -72,15 +72,42 @@ export function objectOf(meta: ModelMeta, fields: ReadonlySet<string>): z.ZodObj
   return z.object(shape);
 }
 
-/** Relation keys of a public schema: flat related objects, `null` unless included. */
-export function relationShape(meta: ModelMeta, describe: (name: string) => ModelMeta): Record<string, z.ZodType> {
+/**
+ * Relation keys of a public schema: flat related objects of the fields `shown`
+ * for the target, `null` unless included. Each key is made when first read
+ * (when the router is built), so the target's configuration is read then,
+ * whichever adapter registers it after this schema was defined.
+ */
+export function relationShape(
+  meta: ModelMeta,
+  describe: (name: string) => ModelMeta,
+  shown: (target: ModelMeta) => ReadonlySet<string>,
+): Record<string, z.ZodType> {
   const shape: Record<string, z.ZodType> = {};
   for (const relation of meta.relations) {
-    const target = describe(relation.target);
-    const flat = objectOf(target, new Set(defaultPublicFields(target, new Set())));
-    shape[relation.name] = (relation.many ? z.array(flat) : flat).nullable().optional();
+    let made: z.ZodType | undefined;
+    const make = () => {
+      const target = describe(relation.target);
+      const flat = objectOf(target, shown(target));
+      return (relation.many ? z.array(flat) : flat).nullable().optional();
+    };
+    Object.defineProperty(shape, relation.name, {
+      enumerable: true,
+      configurable: true,
+      get: () => {
+        made ??= make();
+        return made;
+      },
+    });
   }
   return shape;
+}
+
+/** A public object: the fields of `flat`, then the (lazy) relation keys. */
+export function publicObject(flat: z.ZodObject, relations: Record<string, z.ZodType>): z.ZodObject {
+  const shape: Record<string, z.ZodType> = { ...flat.shape };
+  Object.defineProperties(shape, Object.getOwnPropertyDescriptors(relations));
+  return z.object(shape);
 }
 
 /** Default public fields: every field not excluded, plus the primary key. */

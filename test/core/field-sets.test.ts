@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { CRUDCollection, CRUDConfigDict } from 'ormcrud';
+import { CRUDCollection, CRUDConfigDict, publicFieldsOf } from 'ormcrud';
 import { DrizzleAdapter } from 'ormcrud/drizzle';
+import type { z } from 'zod';
 import { type DrizzleForumHarness, drizzleTargets } from '../fixtures/drizzle/target.ts';
 
 const keys = (schema: { shape: object }) => Object.keys(schema.shape).sort();
@@ -74,6 +75,43 @@ describe('field-set resolution (SPEC "Field-set resolution")', () => {
     const a = adapter(new CRUDConfigDict({ excludeFields: ['author_id'] }));
     assert.ok(!keys(a.generateFlatPublicSchema()).includes('author_id'));
     assert.ok(keys(a.generateCreateSchema()).includes('author_id'));
+  });
+
+  test('read-only fields leave every create and update schema, generated or explicit, and stay public', () => {
+    const a = adapter(new CRUDConfigDict({ readOnlyFields: new Set(['author_id']), excludeFields: ['slug'] }));
+    assert.deepEqual(keys(a.generateCreateSchema()), ['slug', 'thread_id']);
+    assert.deepEqual(keys(a.generateUpdateSchema()), ['slug', 'thread_id']);
+    assert.ok(keys(a.generateFlatPublicSchema()).includes('author_id'));
+    assert.deepEqual(keys(a.generateCreateSchema(['author_id', 'slug'], ['thread_id'])), ['slug', 'thread_id']);
+    assert.deepEqual(keys(a.generateUpdateSchema(['author_id'])), []);
+    const configured = adapter(
+      new CRUDConfigDict({
+        createFields: ['author_id', 'slug'],
+        updateFields: ['author_id'],
+        readOnlyFields: ['author_id'],
+      }),
+    );
+    assert.deepEqual(keys(configured.generateCreateSchema()), ['slug']);
+    assert.deepEqual(keys(configured.generateUpdateSchema()), []);
+  });
+
+  test('an excluded field stays hidden even when a public field set names it', () => {
+    const a = adapter(new CRUDConfigDict({ excludeFields: ['slug', 'id'], publicFields: ['id', 'slug', 'thread_id'] }));
+    assert.deepEqual(keys(a.generateFlatPublicSchema()), ['id', 'thread_id']);
+    assert.deepEqual(keys(a.generateFlatPublicSchema(['slug', 'author_id'])), ['author_id']);
+  });
+
+  test("an included relation shows the target's own public fields, from an adapter made after the schema", () => {
+    const posts = new CRUDCollection({ ormAdapter: new DrizzleAdapter({ db: h.db, model: h.schema.post }) });
+    const categories = new DrizzleAdapter({ db: h.db, model: h.schema.category });
+    assert.deepEqual([...categories.publicFieldsOf('thread')].sort(), ['category_id', 'id', 'title']);
+    new DrizzleAdapter({ db: h.db, model: h.schema.thread, crudConfig: { excludeFields: ['title'] } });
+    new DrizzleAdapter({ db: h.db, model: h.schema.thread, crudConfig: { publicFields: ['id', 'title'] } });
+    const thread = posts.publicSchema.shape.thread as z.ZodOptional<z.ZodNullable<z.ZodObject>>;
+    assert.deepEqual(keys(thread.unwrap().unwrap()), ['id']);
+    assert.deepEqual([...categories.publicFieldsOf('thread')], ['id']);
+    assert.deepEqual([...categories.publicFieldsOf(h.schema.thread)], ['id']);
+    assert.deepEqual([...publicFieldsOf(categories.describe(h.schema.thread))], ['id']);
   });
 
   test('the collection passes its field options to the adapter; filters and sorts follow public fields', () => {

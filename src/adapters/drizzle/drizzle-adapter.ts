@@ -146,6 +146,7 @@ export class DrizzleAdapter<TTable extends Table = Table> extends ORMAdapterBase
       const info = tableInfo(table);
       meta = {
         name: info.name,
+        model: table,
         fields: info.fields,
         primaryKey: info.primaryKey,
         foreignKeys: info.foreignKeys,

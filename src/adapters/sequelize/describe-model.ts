@@ -174,6 +174,7 @@ export function describeModel(
   const stamped = new Set([created, updated, version].filter((name) => name !== undefined));
   return {
     name: modelName(model),
+    model,
     fields: columnAttributes(model).map(([name, attribute]) => describeField(name, attribute, stamped)),
     primaryKey: [...model.primaryKeyAttributes],
     foreignKeys: describeForeignKeys(model, resolve),

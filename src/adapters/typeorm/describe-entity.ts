@@ -119,6 +119,8 @@ export function describeEntity(metadata: EntityMetadata): ModelMeta {
   if (!meta) {
     meta = {
       name: modelName(metadata),
+      // An `EntitySchema` without a class has only its name as target: its metadata stands for it.
+      model: typeof metadata.target === 'function' ? metadata.target : metadata,
       fields: ownColumns(metadata).map(describeColumn),
       primaryKey: metadata.primaryColumns.map(wireName),
       foreignKeys: describeForeignKeys(metadata),

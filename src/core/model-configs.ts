@@ -1,0 +1,101 @@
+/**
+ * A model's configuration wherever the model is serialised. Every adapter
+ * registers its `crudConfig` under its ORM model object (a Drizzle table, a
+ * TypeORM entity, a Sequelize model), so a collection that includes the model
+ * as a relation shows it with the model's own public fields, whichever
+ * adapter the including collection has.
+ *
+ * @module
+ */
+import { CRUDConfigDict, type CRUDConfigInit, resolveFieldSet } from './crud-config.ts';
+import type { ModelMeta } from './model-meta.ts';
+import { defaultPublicFields } from './schema-factory.ts';
+
+const registered = new WeakMap<object, CRUDConfigDict[]>();
+
+const isKey = (model: unknown): model is object =>
+  (typeof model === 'object' && model !== null) || typeof model === 'function';
+
+/**
+ * Records `config` as a configuration of `model` (adapters call this for the
+ * config they are given). Several adapters of one model each add theirs.
+ *
+ * @example
+ * ```ts
+ * registerModelConfig(schema.user, new CRUDConfigDict({ excludeFields: ['password_hash'] }));
+ * ```
+ */
+export function registerModelConfig(model: unknown, config: CRUDConfigDict): void {
+  if (!isKey(model)) return;
+  const configs = registered.get(model) ?? [];
+  if (!configs.includes(config)) configs.push(config);
+  registered.set(model, configs);
+}
+
+/**
+ * The configuration a model class carries itself (`static crudConfig`, a
+ * `CRUDConfigDict` or its init object), or `undefined`.
+ */
+export function ownModelConfig(model: unknown): CRUDConfigDict | undefined {
+  const own = isKey(model) ? (model as { crudConfig?: CRUDConfigDict | CRUDConfigInit }).crudConfig : undefined;
+  if (!own || typeof own !== 'object') return undefined;
+  if (own instanceof CRUDConfigDict) return own;
+  let made = fromInit.get(own);
+  if (!made) {
+    made = new CRUDConfigDict(own);
+    fromInit.set(own, made);
+  }
+  return made;
+}
+
+const fromInit = new WeakMap<CRUDConfigInit, CRUDConfigDict>();
+
+/** Every configuration known for `model`: registered by adapters, and its own `static crudConfig`. */
+export function modelConfigs(model: unknown): readonly CRUDConfigDict[] {
+  if (!isKey(model)) return [];
+  const configs = [...(registered.get(model) ?? [])];
+  const own = ownModelConfig(model);
+  if (own && !configs.includes(own)) configs.push(own);
+  return configs;
+}
+
+/**
+ * The public fields of `meta` under one configuration: the explicit `fields` ∪
+ * `baseFields` (each falling back to the config), else every field; never an
+ * excluded field other than the primary key.
+ */
+export function publicFieldSet(
+  meta: ModelMeta,
+  config: CRUDConfigDict,
+  fields?: Iterable<string>,
+  baseFields?: Iterable<string>,
+): ReadonlySet<string> {
+  const { publicFields, baseFields: configBase, excludeFields } = config;
+  const set = resolveFieldSet(fields, baseFields, publicFields, configBase, () =>
+    defaultPublicFields(meta, excludeFields),
+  );
+  const keys = new Set(meta.primaryKey);
+  return new Set([...set].filter((name) => keys.has(name) || !excludeFields.has(name)));
+}
+
+/**
+ * The fields of `meta` that may be shown wherever the model is serialised
+ * (an included relation): the fields public under every configuration
+ * registered for its model object (`meta.model`), or every field the ORM
+ * selects when none is. Engines select and serialise no other column.
+ *
+ * @example
+ * ```ts
+ * const shown = publicFieldsOf(adapter.describe('user')); // without password_hash
+ * ```
+ */
+export function publicFieldsOf(meta: ModelMeta): ReadonlySet<string> {
+  const configs = modelConfigs(meta.model);
+  if (configs.length === 0) return new Set(defaultPublicFields(meta, new Set()));
+  let shown: ReadonlySet<string> | undefined;
+  for (const config of configs) {
+    const own = publicFieldSet(meta, config);
+    shown = shown ? new Set([...shown].filter((name) => own.has(name))) : own;
+  }
+  return shown ?? new Set();
+}
