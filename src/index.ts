@@ -29,6 +29,11 @@ export {
 } from './core/adapter.ts';
 // Building routers: the table `add…Route` overrides receive, and where it is.
 export type { CallField, CrudCall } from './core/call.ts';
+export {
+  CANONICAL_INTEGER,
+  NON_CANONICAL_INTEGER_MESSAGE,
+  nonCanonicalIntegers,
+} from './core/canonical-integers.ts';
 // Collections and their configuration.
 export { CRUDCollection, type GetRouterOptions, type NestedCollection } from './core/collection.ts';
 export type { CRUDCollectionOptions } from './core/collection-options.ts';

@@ -10,10 +10,11 @@
  *
  * @module
  */
-import { Ajv, type Options } from 'ajv';
+import { Ajv, type ErrorObject, type Options, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import fastJson from 'fast-json-stringify';
 import type { FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
+import { type JsonSchema, NON_CANONICAL_INTEGER_MESSAGE, nonCanonicalIntegers } from 'ormcrud';
 import { cached } from '../../core/cache.ts';
 
 /**
@@ -55,10 +56,38 @@ const serializers = new Compiled<(data: unknown) => string>();
 /** Validates path and query with coercion, bodies without. */
 export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
   ajv ??= { strings: createAjv('array'), json: createAjv(false) };
-  const part = httpPart === 'body' ? 'json' : 'strings';
-  const instance = ajv[part];
-  return validators[part].get(schema as object, () => instance.compile(schema as object));
+  const { strings, json } = ajv;
+  if (httpPart === 'body') return validators.json.get(schema as object, () => json.compile(schema as object));
+  return validators.strings.get(schema as object, () => canonicalIntegers(strings.compile(schema as object), schema));
 };
+
+/**
+ * `validate`, after refusing integers spelt other than in plain decimal
+ * (`0x1`, `1e0`, ` 1`, `+1`, `01`), which coercion would take for `1`.
+ */
+function canonicalIntegers(validate: ValidateFunction, schema: unknown): ValidateFunction {
+  const check = nonCanonicalIntegers(schema as JsonSchema);
+  if (!check) return validate;
+  const guarded = ((data: unknown, context?: Parameters<ValidateFunction>[1]) => {
+    const bad = check(data);
+    if (bad.length > 0) {
+      guarded.errors = bad.map(
+        (key): ErrorObject => ({
+          instancePath: `/${key}`,
+          schemaPath: `#/properties/${key}`,
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: NON_CANONICAL_INTEGER_MESSAGE,
+        }),
+      );
+      return false;
+    }
+    const valid = validate(data, context);
+    guarded.errors = validate.errors;
+    return valid;
+  }) as ValidateFunction;
+  return Object.assign(guarded, { schema: validate.schema, schemaEnv: validate.schemaEnv });
+}
 
 /** Serialises responses with fast-json-stringify. */
 export const serializerCompiler: FastifySerializerCompiler<unknown> = ({ schema }) =>
