@@ -111,3 +111,4 @@ export {
 export type { CrudRequest, Dependency } from './core/request.ts';
 export type { RouteTable } from './core/route-table.ts';
 export type { CrudRoute, CrudRouter, HttpMethod, RouteSchemas } from './core/router.ts';
+export { formatOfPattern } from './core/schema-factory.ts';

@@ -27,6 +27,33 @@ const VALUES = {
   datetimeOut: z.string().meta({ format: 'date-time' }),
 } as const;
 
+let formatsByPattern: Map<string, string> | undefined;
+
+/**
+ * The format a generated string schema's `pattern` stands for (`date-time`,
+ * `date`, `uuid`), so a validation message can name the format instead of
+ * showing the regular expression; `undefined` for any other pattern.
+ *
+ * @example
+ * ```ts
+ * formatOfPattern(issue.params.pattern); // 'date-time'
+ * ```
+ */
+export function formatOfPattern(pattern: string): string | undefined {
+  if (!formatsByPattern) {
+    formatsByPattern = new Map();
+    for (const [format, schema] of [
+      ['date-time', VALUES.datetime],
+      ['date', VALUES.date],
+      ['uuid', VALUES.uuid],
+    ] as const) {
+      const json = z.toJSONSchema(schema, { target: 'draft-7', io: 'input' }) as { pattern?: string };
+      if (json.pattern) formatsByPattern.set(json.pattern, format);
+    }
+  }
+  return formatsByPattern.get(pattern);
+}
+
 const maxLengths = new Map<number, z.ZodString>();
 const wrappers = { nullable: new WeakMap<z.ZodType, z.ZodType>(), optional: new WeakMap<z.ZodType, z.ZodType>() };
 

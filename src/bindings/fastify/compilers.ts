@@ -28,6 +28,8 @@ function createAjv(coerceTypes: Options['coerceTypes']): Ajv {
     useDefaults: true,
     removeAdditional: true,
     allErrors: true,
+    // Failing issues carry their schema, so a message can name a format rather than its regular expression.
+    verbose: true,
     strict: false,
     validateSchema: false,
   });

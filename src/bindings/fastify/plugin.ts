@@ -10,6 +10,7 @@ import { type CrudRoute, type CrudRouter, toJsonSchema } from 'ormcrud';
 import { z } from 'zod';
 import { serializerCompiler, validatorCompiler } from './compilers.ts';
 import { problemHandler } from './errors.ts';
+import { parseJsonBody } from './json-body.ts';
 import { FastifyCrudRequest } from './request.ts';
 
 const problemSchema = toJsonSchema(
@@ -90,7 +91,8 @@ export function toFastify(router: CrudRouter): FastifyPluginAsync {
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
     app.setErrorHandler(problemHandler);
-    app.removeContentTypeParser('text/plain');
+    app.removeContentTypeParser(['text/plain', 'application/json']);
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, parseJsonBody);
     const twins = !ignoresTrailingSlash(app);
     for (const { route, methods } of sharedRoutes(router.routes)) {
       const url = fastifyPath(router.prefix, route.path);
