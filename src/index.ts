@@ -111,4 +111,12 @@ export {
 export type { CrudRequest, Dependency } from './core/request.ts';
 export type { RouteTable } from './core/route-table.ts';
 export type { CrudRoute, CrudRouter, HttpMethod, RouteSchemas } from './core/router.ts';
+export {
+  DatabaseError,
+  isDriverError,
+  type LoggableError,
+  loggableError,
+  redactDriverError,
+  redactDriverMessage,
+} from './core/safe-errors.ts';
 export { formatOfPattern } from './core/schema-factory.ts';

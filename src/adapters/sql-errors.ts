@@ -8,11 +8,12 @@
  * SQLSTATE, MySQL/MariaDB errno, SQLite extended codes, or `sqlite3`'s
  * `SQLITE_CONSTRAINT` and its message), found anywhere along the error's
  * `cause` / `driverError` (TypeORM) / `parent` (Sequelize) chain. The SQL text never reaches the
- * message; the original error stays as `cause`.
+ * message; the original error, redacted to a `DatabaseError`, stays as `cause`.
  *
  * @module
  */
 import { HttpError } from '../core/errors.ts';
+import { DatabaseError } from '../core/safe-errors.ts';
 
 /** The kinds of constraint violation the adapters translate. */
 export type ConstraintKind = 'unique' | 'foreign_key' | 'not_null' | 'invalid';
@@ -233,12 +234,13 @@ export function constraintError(
   const found = constraintOf(error);
   if (!found) return undefined;
   const detail = DETAIL[found.kind];
-  if (found.kind === 'unique' || found.kind === 'foreign_key')
-    return new HttpError('conflict', detail, { cause: error });
+  // The driver's error quotes values (MySQL's "Duplicate entry 'x'"); the cause keeps only its redacted form.
+  const cause = DatabaseError.from(error);
+  if (found.kind === 'unique' || found.kind === 'foreign_key') return new HttpError('conflict', detail, { cause });
   const column = columnOf(found.driverError as DriverError);
   const field = column === undefined ? undefined : fieldOf(column);
   const errors = field ? [{ path: `body.${field}`, message: detail }] : undefined;
-  return new HttpError('validation_failed', detail, { cause: error, ...(errors && { errors }) });
+  return new HttpError('validation_failed', detail, { cause, ...(errors && { errors }) });
 }
 
 /**
@@ -255,5 +257,5 @@ export function databaseError(error: unknown, fieldOf?: (column: string) => stri
   if (error instanceof HttpError) return undefined;
   const constraint = constraintError(error, fieldOf);
   if (constraint) return constraint;
-  return alongChain(error, isUnavailable) ? unavailableError(undefined, error) : undefined;
+  return alongChain(error, isUnavailable) ? unavailableError(undefined, DatabaseError.from(error)) : undefined;
 }

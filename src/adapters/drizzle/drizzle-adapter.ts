@@ -19,6 +19,7 @@ import {
   planParentLink,
   type ScopeCondition,
 } from '../../core/parent-scope.ts';
+import { redactDriverError } from '../../core/safe-errors.ts';
 import { checkTimeout, type Deadline, waitOnDatabase } from '../database-wait.ts';
 import { type GetSession, withSession } from '../session.ts';
 import { columnValues, type TableInfo, tableInfo } from './describe-table.ts';
@@ -285,7 +286,7 @@ export class DrizzleAdapter<TTable extends Table = Table> extends ORMAdapterBase
   }
 
   readonly #rethrow = (error: unknown): never => {
-    throw translateDbError(error, (column) => this.#info.fieldByColumn.get(column)) ?? error;
+    throw translateDbError(error, (column) => this.#info.fieldByColumn.get(column)) ?? redactDriverError(error);
   };
 
   async #assertParents(db: LooseDb, parentRefs: readonly ParentRef[]): Promise<void> {

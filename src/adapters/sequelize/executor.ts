@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { redactDriverError } from 'ormcrud';
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import type { Executor, SqlModel, SqlResult } from '../sql/sql-model.ts';
 import { databaseError } from '../sql-errors.ts';
@@ -75,7 +76,7 @@ export function executorOf(sequelize: Sequelize, model: SqlModel, transaction?: 
       const rowCount = typeof second === 'number' ? second : (second as { rowCount?: number } | undefined)?.rowCount;
       return { records: first as Record<string, unknown>[], affected: rowCount };
     } catch (error) {
-      throw databaseError(error, (name) => model.wireOf(name)) ?? error;
+      throw databaseError(error, (name) => model.wireOf(name)) ?? redactDriverError(error, sql);
     }
   };
 }

@@ -5,17 +5,23 @@
  *
  * @module
  */
+import { redactDriverError } from 'ormcrud';
 import { databaseError } from '../sql-errors.ts';
 
 /**
  * Rethrows a database error as an `HttpError` when it is a constraint violation
- * (409, 422) or the database is unavailable for now (503), otherwise unchanged.
+ * (409, 422) or the database is unavailable for now (503), otherwise as a
+ * `DatabaseError` without bound values (`statement` is the SQL sent).
  *
  * @example
  * ```ts
  * try { await manager.query(sql, params); } catch (error) { translateDbError(error); }
  * ```
  */
-export function translateDbError(error: unknown, fieldOf?: (column: string) => string | undefined): never {
-  throw databaseError(error, fieldOf) ?? error;
+export function translateDbError(
+  error: unknown,
+  fieldOf?: (column: string) => string | undefined,
+  statement?: string,
+): never {
+  throw databaseError(error, fieldOf) ?? redactDriverError(error, statement);
 }

@@ -28,7 +28,7 @@ export function executorOf(manager: EntityManager, model: SqlModel): Executor {
       const { records, affected, raw } = await runner.query(model.dialect.statement(sql) as string, params, true);
       return { records, affected, insertId: (raw as { insertId?: unknown } | undefined)?.insertId };
     } catch (error) {
-      return translateDbError(error, (name) => model.wireOf(name));
+      return translateDbError(error, (name) => model.wireOf(name), sql);
     } finally {
       if (!manager.queryRunner) await runner.release();
     }

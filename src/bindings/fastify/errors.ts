@@ -6,7 +6,7 @@
  */
 
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { type FieldError, formatOfPattern, HttpError, toProblem } from 'ormcrud';
+import { type FieldError, formatOfPattern, HttpError, loggableError, toProblem } from 'ormcrud';
 
 const PARSE_ERRORS: Record<string, [code: ConstructorParameters<typeof HttpError>[0], detail: string, body?: string]> =
   {
@@ -95,7 +95,8 @@ export function toHttpError(error: FastifyError): HttpError | undefined {
 /** The plugin's error handler. */
 export function problemHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const known = toHttpError(error);
-  if (!known) request.log.error({ err: error }, 'ormcrud: unhandled error');
+  // Logged without values: a driver's error quotes the parameters it was sent.
+  if (!known) request.log.error({ err: loggableError(error) }, 'ormcrud: unhandled error');
   const problem = toProblem(known ?? error);
   if (known?.headers) reply.headers(known.headers);
   return reply.code(problem.status).type('application/problem+json').send(problem);

@@ -1,0 +1,79 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { inspect } from 'node:util';
+import Fastify from 'fastify';
+import { CRUDCollection, DatabaseError, HttpError, loggableError } from 'ormcrud';
+import { toFastify } from 'ormcrud/fastify';
+import { call, describeForum } from '../support/forum-suite.ts';
+
+const SECRET = 'hunter2-SECRET-b7f3';
+
+describeForum('no value a client sent reaches a log', (s) => {
+  /** Runs `work` while the `tag` table is missing, so every statement on it fails in the database. */
+  const withoutTagTable = async (work: () => Promise<void>) => {
+    await s.harness.sql('ALTER TABLE "tag" RENAME TO "tag_gone"');
+    try {
+      await work();
+    } finally {
+      await s.harness.sql('ALTER TABLE "tag_gone" RENAME TO "tag"');
+    }
+  };
+
+  test("a failing statement is logged with its shape and the driver's code, never the values", async () => {
+    const lines: string[] = [];
+    // Fastify's own request log shows the URL with its query string; the app logs the path alone.
+    const req = (r: { method: string; url: string }) => ({ method: r.method, path: r.url.split('?')[0] });
+    const stream = { write: (line: string) => void lines.push(line) };
+    const app = Fastify({ logger: { level: 'trace', stream, serializers: { req } } });
+    const tags = new CRUDCollection({ ormAdapter: s.harness.adapters.tag });
+    await app.register(toFastify(tags.getRouter({ prefix: '/tags' })));
+    await withoutTagTable(async () => {
+      for (const [method, url, body] of [
+        ['POST', '/tags', { name: SECRET }],
+        ['PATCH', '/tags/1', { name: SECRET }],
+        ['GET', `/tags?name=${SECRET}`, undefined],
+      ] as const) {
+        const res = await call(app, method, url, body);
+        assert.equal(res.status, 500, `${method} ${url}`);
+        assert.match(String(res.headers['content-type']), /problem\+json/);
+        assert.equal(res.body.detail, 'Internal server error');
+      }
+    });
+    await app.close();
+    const log = lines.join('');
+    const errors = lines.filter((line) => line.includes('ormcrud: unhandled error'));
+    assert.equal(errors.length, 3, log);
+    assert.ok(!log.includes(SECRET), 'the secret is in the log');
+    for (const line of errors) {
+      const { err } = JSON.parse(line) as { err: { type: string; message: string; statement?: string } };
+      assert.equal(err.type, 'DatabaseError');
+      assert.match(String(err.statement), /tag/i, 'the statement is logged');
+      assert.match(err.message, /^Database error/);
+    }
+    assert.ok(
+      errors.some((line) => /insert/i.test(line)),
+      'the insert statement is named',
+    );
+  });
+
+  test('what adapters throw holds no value: database errors, and the cause of a constraint error', async () => {
+    await withoutTagTable(async () => {
+      const error = await s.harness.adapters.tag.createOne({ name: SECRET }).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      assert.ok(error instanceof DatabaseError, inspect(error));
+      assert.ok(!inspect(error, { depth: 10, showHidden: true }).includes(SECRET));
+      assert.ok(!JSON.stringify(loggableError(error)).includes(SECRET));
+      assert.match(String(error.statement), /insert/i);
+    });
+    await s.harness.adapters.tag.createOne({ name: SECRET });
+    const conflict = await s.harness.adapters.tag.createOne({ name: SECRET }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    assert.ok(conflict instanceof HttpError && conflict.status === 409, inspect(conflict));
+    assert.ok(!inspect(conflict, { depth: 10, showHidden: true }).includes(SECRET));
+    assert.ok(!JSON.stringify(loggableError(conflict)).includes(SECRET));
+  });
+});
