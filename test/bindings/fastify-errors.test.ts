@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
+import type { AddressInfo } from 'node:net';
+import { connect } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import Fastify from 'fastify';
 import { CRUDCollection } from 'ormcrud';
-import { toFastify } from 'ormcrud/fastify';
+import { clientErrorHandler, frameworkErrors, toFastify } from 'ormcrud/fastify';
 import { z } from 'zod';
 import { type DrizzleForumHarness, drizzleTargets } from '../fixtures/drizzle/target.ts';
 import { call } from '../support/forum-suite.ts';
@@ -45,5 +47,122 @@ describe('the Fastify binding: validation messages', () => {
     const ok = await call(app, 'GET', `/tags/check?day=2024-01-31&id=${crypto.randomUUID()}&code=ABC&long=b`);
     assert.equal(ok.status, 200);
     await app.close();
+  });
+});
+
+/** One raw HTTP/1.1 exchange over a new connection: the status, headers and body the server wrote. */
+async function rawRequest(port: number, request: string): Promise<{ status: number; type: string; body: unknown }> {
+  const socket = connect(port, '127.0.0.1');
+  const chunks: Buffer[] = [];
+  socket.on('data', (chunk) => chunks.push(chunk));
+  socket.on('error', () => {});
+  socket.write(request);
+  await new Promise((resolve) => socket.on('close', resolve));
+  const text = Buffer.concat(chunks).toString('utf8');
+  const [head = '', body = ''] = text.split('\r\n\r\n');
+  const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1]);
+  const type = /content-type: ([^\r\n]+)/i.exec(head)?.[1] ?? '';
+  return { status, type, body: type.includes('json') ? JSON.parse(body) : body };
+}
+
+describe('the Fastify binding: errors outside the routes are problems', () => {
+  let h: DrizzleForumHarness;
+  before(async () => {
+    h = await (drizzleTargets()[0] as NonNullable<ReturnType<typeof drizzleTargets>[0]>).open();
+    await h.reset();
+  });
+  after(() => h.close());
+
+  const routers = () => [
+    new CRUDCollection({ ormAdapter: h.adapters.tag }).getRouter({ prefix: '/tags' }),
+    new CRUDCollection({ ormAdapter: h.adapters.category }).getRouter({ prefix: '/categories' }),
+  ];
+  const isProblem = (res: { status: number; headers: Record<string, unknown>; body: unknown }, status: number) => {
+    assert.equal(res.status, status);
+    assert.match(String(res.headers['content-type']), /^application\/problem\+json/);
+    assert.equal((res.body as { status: number }).status, status);
+  };
+
+  test('an unknown path is a 404 problem, with any number of routers, bodies and methods', async () => {
+    const app = Fastify({ frameworkErrors, clientErrorHandler });
+    for (const router of routers()) await app.register(toFastify(router));
+    for (const [method, url] of [
+      ['GET', '/nope'],
+      ['GET', '/'],
+      ['DELETE', '/tags/1/nope'],
+      ['POST', '/nope?x=1'],
+    ] as const) {
+      const res = await call(app, method, url, method === 'POST' ? { a: 1 } : undefined);
+      isProblem(res, 404);
+      assert.equal(res.body.code, 'not_found');
+    }
+    const big = await call(app, 'POST', '/nope', { a: 'x'.repeat(2_000_000) });
+    isProblem(big, 413);
+    await app.close();
+  });
+
+  test('under a prefix the handler serves that prefix; an app keeps its own handler', async () => {
+    const prefixed = Fastify();
+    await prefixed.register(
+      async (api) => {
+        for (const router of routers()) await api.register(toFastify(router));
+      },
+      { prefix: '/api' },
+    );
+    isProblem(await call(prefixed, 'GET', '/api/nope'), 404);
+    assert.equal((await call(prefixed, 'GET', '/api/tags/1')).status, 200);
+    await prefixed.close();
+
+    const before = Fastify();
+    before.setNotFoundHandler((_req, reply) => reply.code(404).send('mine'));
+    for (const router of routers()) await before.register(toFastify(router));
+    assert.deepEqual([(await call(before, 'GET', '/nope')).body], ['mine']);
+    await before.close();
+
+    const opted = Fastify();
+    for (const router of routers()) await opted.register(toFastify(router, { notFound: false }));
+    opted.setNotFoundHandler((_req, reply) => reply.code(404).send('mine too'));
+    assert.deepEqual([(await call(opted, 'GET', '/nope')).body], ['mine too']);
+    isProblem(await call(opted, 'GET', '/tags/999'), 404);
+    await opted.close();
+  });
+
+  test('a malformed URL is 400, an overlong path segment 414, an oversize body 413', async () => {
+    const app = Fastify({ frameworkErrors, clientErrorHandler });
+    for (const router of routers()) await app.register(toFastify(router));
+    for (const url of ['/tags/%E0%A4%A', '/ta%gs', '/tags/1%']) isProblem(await call(app, 'GET', url), 400);
+    const long = await call(app, 'GET', `/tags/${'1'.repeat(200)}`);
+    isProblem(long, 414);
+    assert.equal(long.body.code, 'uri_too_long');
+    isProblem(await call(app, 'POST', '/tags', { name: 'x'.repeat(2_000_000) }), 413);
+    await app.close();
+  });
+
+  test('through a listening server: 414 and 431 from the HTTP parser, 400 for bytes that are not HTTP', async () => {
+    const app = Fastify({ frameworkErrors, clientErrorHandler });
+    for (const router of routers()) await app.register(toFastify(router));
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    try {
+      const cases: [string, number, string][] = [
+        [`GET /tags?name=${'x'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`, 414, 'uri_too_long'],
+        [`GET /tags HTTP/1.1\r\nHost: x\r\nX-Big: ${'y'.repeat(20_000)}\r\n\r\n`, 431, 'header_fields_too_large'],
+        ['NOT HTTP AT ALL\r\n\r\n', 400, 'bad_request'],
+        ['GET /ta%gs HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', 400, 'bad_request'],
+        [`GET /tags/${'1'.repeat(200)} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`, 414, 'uri_too_long'],
+        ['GET /nope HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', 404, 'not_found'],
+      ];
+      for (const [request, status, code] of cases) {
+        const res = await rawRequest(port, request);
+        assert.equal(res.status, status, request.slice(0, 40));
+        assert.match(res.type, /^application\/problem\+json/, request.slice(0, 40));
+        assert.deepEqual(
+          [(res.body as { status: number }).status, (res.body as { code: string }).code],
+          [status, code],
+        );
+      }
+    } finally {
+      await app.close();
+    }
   });
 });

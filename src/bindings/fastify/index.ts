@@ -9,4 +9,5 @@
  *
  * @module
  */
-export { toFastify } from './plugin.ts';
+export { clientErrorHandler, frameworkErrors } from './outside-routes.ts';
+export { type ToFastifyOptions, toFastify } from './plugin.ts';

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { serializerCompiler, validatorCompiler } from './compilers.ts';
 import { problemHandler } from './errors.ts';
 import { parseJsonBody } from './json-body.ts';
+import { notFoundHandler } from './outside-routes.ts';
 import { FastifyCrudRequest } from './request.ts';
 
 const problemSchema = toJsonSchema(
@@ -73,24 +74,65 @@ function ignoresTrailingSlash(app: FastifyInstance): boolean {
   return config.routerOptions?.ignoreTrailingSlash === true || config.ignoreTrailingSlash === true;
 }
 
+/** Options of {@link toFastify}. */
+export interface ToFastifyOptions {
+  /**
+   * Answer requests no route matches with a 404 problem (default `true`): the
+   * first router registered in an encapsulation context installs the handler
+   * there, the others find it in place. `false` leaves unknown paths to the
+   * app's own not-found handler.
+   */
+  readonly notFound?: boolean;
+}
+
+/** The contexts (by server and route prefix) whose not-found handler the binding installed. */
+const notFoundInstalled = new WeakMap<object, Set<string>>();
+
+/** Installs the problem not-found handler for `app`'s prefix, unless it or the app's own is there. */
+function installNotFound(app: FastifyInstance): void {
+  const prefixes = notFoundInstalled.get(app.server) ?? new Set<string>();
+  notFoundInstalled.set(app.server, prefixes);
+  if (prefixes.has(app.prefix)) return;
+  prefixes.add(app.prefix);
+  try {
+    app.setNotFoundHandler(notFoundHandler);
+  } catch (error) {
+    // The app set its own before registering the routers: it stays.
+    if (!/not found handler already set/i.test((error as Error).message)) throw error;
+  }
+}
+
 /**
- * A Fastify plugin serving a collection's router. Errors come out as
- * `application/problem+json`; a collection root answers with and without a
- * trailing slash (through a twin route hidden from the docs, or through the
- * app's own `routerOptions: { ignoreTrailingSlash: true }`, which needs none).
+ * A Fastify plugin serving a collection's router. Every error of its routes
+ * comes out as `application/problem+json`, and so does a request for a path
+ * no route matches (a 404; see {@link ToFastifyOptions.notFound}); a
+ * collection root answers with and without a trailing slash (through a twin
+ * route hidden from the docs, or through the app's own
+ * `routerOptions: { ignoreTrailingSlash: true }`, which needs none).
+ *
+ * What Fastify and Node refuse before any route (a malformed URL, a path
+ * segment past `maxParamLength`, a URL or headers past `maxHeaderSize`) is
+ * reachable only through server options: pass the binding's
+ * `frameworkErrors` and `clientErrorHandler` to `Fastify()` for problem
+ * responses there too. An app that keeps its own not-found handler sets it
+ * before registering the routers, or passes `{ notFound: false }`.
  *
  * @example
  * ```ts
- * const app = Fastify();
+ * import { clientErrorHandler, frameworkErrors, toFastify } from 'ormcrud/fastify';
+ * const app = Fastify({ frameworkErrors, clientErrorHandler });
  * await app.register(swagger, { openapi: { info: { title: 'Forum', version: '1' } } });
  * await app.register(toFastify(categories.getRouter({ prefix: '/categories', tags: ['categories'] })));
+ * await app.register(toFastify(posts.getRouter({ prefix: '/posts' }))); // finds the 404 handler in place
  * ```
  */
-export function toFastify(router: CrudRouter): FastifyPluginAsync {
+export function toFastify(router: CrudRouter, options: ToFastifyOptions = {}): FastifyPluginAsync {
+  const notFound = options.notFound ?? true;
   return async function crudCollection(app) {
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
     app.setErrorHandler(problemHandler);
+    if (notFound) installNotFound(app);
     app.removeContentTypeParser(['text/plain', 'application/json']);
     app.addContentTypeParser('application/json', { parseAs: 'string' }, parseJsonBody);
     const twins = !ignoresTrailingSlash(app);
