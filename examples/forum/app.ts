@@ -2,15 +2,34 @@
  * The forum API, built from one adapter per table, whatever the ORM: flat
  * collections for every table, the category → thread → post chain, post
  * translations by composite key, the reverse chain post → thread → category,
- * `/users/me` with its posts, and one extra route of each anchor.
+ * `/users/me` with its posts and their translations, and one extra route of
+ * each anchor.
+ *
+ * Who may write what, and how the library enforces it:
+ * - Anyone may read, except under `/users/me` (a bearer user, from `auth.ts`).
+ * - A user writes their own rows only, and only under `/users/me`: the user
+ *   row itself (`PATCH /users/me`, never `/users/{user_id}`), their posts
+ *   (`/users/me/posts`) and those posts' translations. The parent chain scopes
+ *   every statement there to the user of the token, so another user's post is
+ *   a 404, and the author comes from the URL, never from a body.
+ * - Everything else (categories, threads, tags, and moderating any post or
+ *   translation) takes an administrator, a user whose read-only `is_admin`
+ *   flag is set in the database.
  */
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { CRUDCollection, NestedConfig, type ORMAdapterBase, PagePaginator, PKFieldsDependency } from 'ormcrud';
-import { toFastify } from 'ormcrud/fastify';
+import {
+  CRUDCollection,
+  type CRUDCollectionOptions,
+  NestedConfig,
+  type ORMAdapterBase,
+  PagePaginator,
+  PKFieldsDependency,
+} from 'ormcrud';
+import { clientErrorHandler, frameworkErrors, toFastify } from 'ormcrud/fastify';
 import { z } from 'zod';
-import { currentUserId, requireUser } from './auth.ts';
+import { currentUserId, requireAdmin, requireUser } from './auth.ts';
 
 /** One adapter per forum table. */
 export interface ForumAdapters {
@@ -23,11 +42,12 @@ export interface ForumAdapters {
   readonly postTranslationTag: ORMAdapterBase;
 }
 
-/** `/users/me`: the user of the bearer token, and the posts they wrote. */
+/** `/users/me`: the user of the bearer token, who may read and change their own row only. */
 class UserMe extends CRUDCollection {
   static dependencyOverrides = new Map([
     [PKFieldsDependency, (req: Parameters<typeof currentUserId>[0]) => ({ id: currentUserId(req) })],
   ]);
+  static dependencies = [requireUser];
   static disableGetMany = true;
   static disableCreate = true;
   static disableDelete = true;
@@ -39,9 +59,20 @@ class UserMe extends CRUDCollection {
 
 /** Every collection of the forum, wired together; each router is ready for a binding. */
 export function forumRouters(a: ForumAdapters) {
-  const categories = new CRUDCollection({ ormAdapter: a.category });
-  const threads = new CRUDCollection({ ormAdapter: a.thread });
-  threads.addNestedCollection('/posts', new CRUDCollection({ ormAdapter: a.post }), tagged('posts'));
+  const admin = requireAdmin(a.user);
+  /** A collection anyone may read and only an administrator may write. */
+  const moderated = (ormAdapter: ORMAdapterBase, options: CRUDCollectionOptions = {}) =>
+    new CRUDCollection({
+      ormAdapter,
+      createDependencies: [admin],
+      updateDependencies: [admin],
+      deleteDependencies: [admin],
+      ...options,
+    });
+
+  const categories = moderated(a.category);
+  const threads = moderated(a.thread);
+  threads.addNestedCollection('/posts', moderated(a.post), tagged('posts'));
   categories.addNestedCollection('/threads', threads, tagged('threads'));
   categories.extra.collection.get(
     '/search',
@@ -56,35 +87,32 @@ export function forumRouters(a: ForumAdapters) {
     return { category_id: pk?.id, threads: page.count };
   });
 
-  const posts = new CRUDCollection({ ormAdapter: a.post });
-  posts.addNestedCollection(
-    '/translations',
-    new CRUDCollection({ ormAdapter: a.postTranslation }),
-    tagged('translations'),
-  );
+  const posts = moderated(a.post);
+  posts.addNestedCollection('/translations', moderated(a.postTranslation), tagged('translations'));
   // Against the foreign key: a post's thread, and that thread's category (a create re-points the parent).
-  const threadOfPost = new CRUDCollection({ ormAdapter: a.thread });
-  threadOfPost.addNestedCollection('/categories', new CRUDCollection({ ormAdapter: a.category }), tagged('categories'));
+  const threadOfPost = moderated(a.thread);
+  threadOfPost.addNestedCollection('/categories', moderated(a.category), tagged('categories'));
   posts.addNestedCollection('/threads', threadOfPost, tagged('threads'));
 
-  const me = new UserMe({ ormAdapter: a.user, dependencies: [requireUser] });
-  me.addNestedCollection(
-    '/posts',
-    new CRUDCollection({ ormAdapter: a.post }),
-    new NestedConfig({ relation: 'author', routerOptions: { tags: ['me'] } }),
-  );
+  const me = new UserMe({ ormAdapter: a.user });
+  const myPosts = new CRUDCollection({ ormAdapter: a.post });
+  myPosts.addNestedCollection('/translations', new CRUDCollection({ ormAdapter: a.postTranslation }), tagged('me'));
+  me.addNestedCollection('/posts', myPosts, new NestedConfig({ relation: 'author', routerOptions: { tags: ['me'] } }));
 
   return [
     categories.getRouter({ prefix: '/categories', tags: ['categories'] }),
     posts.getRouter({ prefix: '/posts', tags: ['posts'] }),
     me.getRouter({ prefix: '/users', tags: ['me'] }),
-    new CRUDCollection({ ormAdapter: a.user }).getRouter({ prefix: '/users', tags: ['users'] }),
-    new CRUDCollection({ ormAdapter: a.thread }).getRouter({ prefix: '/threads', tags: ['threads'] }),
-    new CRUDCollection({ ormAdapter: a.tag }).getRouter({ prefix: '/tags', tags: ['tags'] }),
-    new CRUDCollection({ ormAdapter: a.postTranslation }).getRouter({
-      prefix: '/post-translations',
-      tags: ['translations'],
-    }),
+    // Users are read here and written through `/users/me` only.
+    new CRUDCollection({
+      ormAdapter: a.user,
+      disableCreate: true,
+      disableUpdate: true,
+      disableDelete: true,
+    }).getRouter({ prefix: '/users', tags: ['users'] }),
+    moderated(a.thread).getRouter({ prefix: '/threads', tags: ['threads'] }),
+    moderated(a.tag).getRouter({ prefix: '/tags', tags: ['tags'] }),
+    moderated(a.postTranslation).getRouter({ prefix: '/post-translations', tags: ['translations'] }),
   ];
 }
 
@@ -109,13 +137,16 @@ export async function createForumApp(
   adapters: ForumAdapters,
   options: { logger?: boolean } = {},
 ): Promise<FastifyInstance> {
-  const app = Fastify({ logger: options.logger ?? false });
+  // Problem responses also for what Fastify and Node refuse before any route.
+  const app = Fastify({ logger: options.logger ?? false, frameworkErrors, clientErrorHandler });
   await app.register(swagger, {
     openapi: {
       info: {
         title: 'ormcrud forum',
         version: '1.0.0',
-        description: 'Demo auth: `Authorization: Bearer user-<id>`',
+        description:
+          'Demo auth: `Authorization: Bearer user-<id>` (user 1 administers). Anyone reads; a user writes ' +
+          'their own rows under `/users/me`; an administrator writes the rest.',
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },

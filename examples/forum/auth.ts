@@ -1,11 +1,12 @@
 /**
  * The demo's authentication scheme, deliberately tiny and NOT for production:
  * `Authorization: Bearer user-<id>` names the current user. A missing or
- * malformed token is a 401 problem.
+ * malformed token is a 401 problem. Authorisation is real: every write needs
+ * a user, and who may write what is decided in `app.ts`.
  */
-import { type CrudRequest, HttpError } from 'ormcrud';
+import { type CrudRequest, type Dependency, HttpError, type ORMAdapterBase } from 'ormcrud';
 
-const TOKEN = /^Bearer user-(\d{1,9})$/;
+const TOKEN = /^Bearer user-([1-9]\d{0,8})$/;
 
 /** The current user's id from the bearer token; throws 401 when there is none. */
 export function currentUserId(req: CrudRequest): number {
@@ -19,3 +20,20 @@ export function currentUserId(req: CrudRequest): number {
 export const requireUser = (req: CrudRequest): void => {
   currentUserId(req);
 };
+
+/**
+ * A dependency that only lets an administrator through: a user whose
+ * `is_admin` flag is set in the database (the flag is read-only over HTTP).
+ *
+ * @example
+ * ```ts
+ * new CRUDCollection({ ormAdapter, createDependencies: [requireAdmin(adapters.user)] });
+ * ```
+ */
+export function requireAdmin(users: ORMAdapterBase): Dependency {
+  return async (req) => {
+    const user = await users.getOne({ id: currentUserId(req) }, []);
+    if (!user) throw new HttpError(401, 'No such user');
+    if (user.is_admin !== true && user.is_admin !== 1) throw new HttpError(403, 'Only an administrator may do this');
+  };
+}

@@ -8,11 +8,13 @@ import { createClient } from '@libsql/client';
 import { drizzle } from 'drizzle-orm/libsql';
 import { DrizzleAdapter, type DrizzleDatabase } from 'ormcrud/drizzle';
 import type { ForumAdapters } from './app.ts';
+import { postConfig, userConfig } from './field-sets.ts';
 import { type ForumSchema, forumSchema } from './models/drizzle.ts';
 import type { ForumConnection } from './server.ts';
 
 /**
- * One adapter per forum table over `db`, which must have been created with `schema`
+ * One adapter per forum table over `db` (with the forum's field sets, see
+ * `field-sets.ts`), which must have been created with `schema`
  * (`drizzle(client, { schema })`) so that relations can be included; `options`
  * go to every adapter.
  *
@@ -28,10 +30,10 @@ export function drizzleForumAdapters(
   options: { readonly timeoutMs?: number } = {},
 ): ForumAdapters {
   return {
-    user: new DrizzleAdapter({ ...options, db, model: schema.user }),
+    user: new DrizzleAdapter({ ...options, db, model: schema.user, crudConfig: userConfig }),
     category: new DrizzleAdapter({ ...options, db, model: schema.category }),
     thread: new DrizzleAdapter({ ...options, db, model: schema.thread }),
-    post: new DrizzleAdapter({ ...options, db, model: schema.post }),
+    post: new DrizzleAdapter({ ...options, db, model: schema.post, crudConfig: postConfig }),
     tag: new DrizzleAdapter({ ...options, db, model: schema.tag }),
     postTranslation: new DrizzleAdapter({ ...options, db, model: schema.post_translation }),
     postTranslationTag: new DrizzleAdapter({ ...options, db, model: schema.post_translation_tag }),

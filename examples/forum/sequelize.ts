@@ -6,17 +6,21 @@
 import { SequelizeAdapter } from 'ormcrud/sequelize';
 import { Sequelize } from 'sequelize';
 import type { ForumAdapters } from './app.ts';
+import { userConfig } from './field-sets.ts';
 import { defineForumModels, type ForumModels } from './models/sequelize.ts';
 import type { ForumConnection } from './server.ts';
 
-/** One adapter per forum table over models defined by `defineForumModels`; `options` go to each. */
+/**
+ * One adapter per forum table over models defined by `defineForumModels`;
+ * `post` carries its field sets, the user's are given here; `options` go to each.
+ */
 export function sequelizeForumAdapters(
   models: ForumModels,
   options: { readonly timeoutMs?: number } = {},
 ): ForumAdapters {
   const adapter = (model: ForumModels[keyof ForumModels]) => new SequelizeAdapter({ ...options, model });
   return {
-    user: adapter(models.user),
+    user: new SequelizeAdapter({ ...options, model: models.user, crudConfig: userConfig }),
     category: adapter(models.category),
     thread: adapter(models.thread),
     post: adapter(models.post),

@@ -10,18 +10,34 @@ export type Dialect = 'sqlite' | 'postgres' | 'mysql';
 const TABLES = ['post_translation_tag', 'post_translation', 'tag', 'post', 'thread', 'category', 'user'] as const;
 
 const types = {
-  sqlite: { id: 'INTEGER PRIMARY KEY AUTOINCREMENT', now: 'TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP', q: '"' },
-  postgres: { id: 'SERIAL PRIMARY KEY', now: 'TIMESTAMPTZ(3) NOT NULL DEFAULT now()', q: '"' },
-  mysql: { id: 'INTEGER AUTO_INCREMENT PRIMARY KEY', now: 'DATETIME(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3)', q: '`' },
+  sqlite: {
+    id: 'INTEGER PRIMARY KEY AUTOINCREMENT',
+    now: 'TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP',
+    flag: 'BOOLEAN NOT NULL DEFAULT 0',
+    q: '"',
+  },
+  postgres: {
+    id: 'SERIAL PRIMARY KEY',
+    now: 'TIMESTAMPTZ(3) NOT NULL DEFAULT now()',
+    flag: 'BOOLEAN NOT NULL DEFAULT false',
+    q: '"',
+  },
+  mysql: {
+    id: 'INTEGER AUTO_INCREMENT PRIMARY KEY',
+    now: 'DATETIME(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3)',
+    flag: 'BOOLEAN NOT NULL DEFAULT false',
+    q: '`',
+  },
 } as const;
 
 /** `DROP` then `CREATE` statements for the whole forum, in dependency order. */
 export function forumDdl(dialect: Dialect): string[] {
-  const { id, now, q } = types[dialect];
+  const { id, now, flag, q } = types[dialect];
   const t = (name: string) => `${q}${name}${q}`;
   return [
     ...TABLES.map((name) => `DROP TABLE IF EXISTS ${t(name)}`),
-    `CREATE TABLE ${t('user')} (id ${id}, username VARCHAR(50) NOT NULL UNIQUE)`,
+    `CREATE TABLE ${t('user')} (id ${id}, username VARCHAR(50) NOT NULL UNIQUE,
+      password_hash VARCHAR(100) NULL, api_token VARCHAR(64) NULL UNIQUE, is_admin ${flag})`,
     `CREATE TABLE category (id ${id}, name VARCHAR(100) NOT NULL, created_at ${now}, updated_at ${now})`,
     `CREATE TABLE thread (id ${id}, category_id INTEGER NOT NULL REFERENCES category (id), title VARCHAR(200) NOT NULL)`,
     `CREATE TABLE post (id ${id}, thread_id INTEGER NOT NULL REFERENCES thread (id),
@@ -36,12 +52,21 @@ export function forumDdl(dialect: Dialect): string[] {
   ];
 }
 
-/** Seed rows, by table, in insertion order. Ids are explicit so tests can name them. */
+/**
+ * Seed rows, by table, in insertion order. Ids are explicit so tests can name
+ * them. Every user has secrets that must never leave the server; ada administers.
+ */
 export const forumSeed = {
   user: [
-    { id: 1, username: 'ada' },
-    { id: 2, username: 'brian' },
-    { id: 3, username: 'carol' },
+    { id: 1, username: 'ada', password_hash: 'pbkdf2$ada-SECRET-hash', api_token: 'tok-ada-SECRET', is_admin: true },
+    {
+      id: 2,
+      username: 'brian',
+      password_hash: 'pbkdf2$brian-SECRET-hash',
+      api_token: 'tok-brian-SECRET',
+      is_admin: false,
+    },
+    { id: 3, username: 'carol', password_hash: 'pbkdf2$carol-SECRET-hash', api_token: null, is_admin: false },
   ],
   category: [
     { id: 1, name: 'General' },
@@ -85,7 +110,8 @@ export function forumSeedSql(dialect: Dialect): { sql: string; params: unknown[]
       const marks = columns.map((_, i) => (dialect === 'postgres' ? `$${i + 1}` : '?'));
       statements.push({
         sql: `INSERT INTO ${q}${table}${q} (${columns.join(', ')}) VALUES (${marks.join(', ')})`,
-        params: Object.values(row),
+        // Booleans as 1/0: not every driver binds a boolean (better-sqlite3 does not).
+        params: Object.values(row).map((value) => (typeof value === 'boolean' ? Number(value) : value)),
       });
     }
   }

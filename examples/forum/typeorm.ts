@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import { TypeORMAdapter } from 'ormcrud/typeorm';
 import { DataSource } from 'typeorm';
 import type { ForumAdapters } from './app.ts';
+import { userConfig } from './field-sets.ts';
 import {
   Category,
   forumEntities,
@@ -21,7 +22,11 @@ import type { ForumConnection } from './server.ts';
 
 const require = createRequire(import.meta.url);
 
-/** One adapter per forum table over an initialised `dataSource` holding the forum entities; `options` go to each. */
+/**
+ * One adapter per forum table over an initialised `dataSource` holding the
+ * forum entities; `Post` carries its field sets, the user's are given here;
+ * `options` go to each.
+ */
 export function typeormForumAdapters(
   dataSource: DataSource,
   options: { readonly timeoutMs?: number } = {},
@@ -29,7 +34,7 @@ export function typeormForumAdapters(
   const adapter = (model: ConstructorParameters<typeof TypeORMAdapter>[0]['model']) =>
     new TypeORMAdapter({ ...options, dataSource, model });
   return {
-    user: adapter(User),
+    user: new TypeORMAdapter({ ...options, dataSource, model: User, crudConfig: userConfig }),
     category: adapter(Category),
     thread: adapter(Thread),
     post: adapter(Post),

@@ -147,17 +147,24 @@ for (const target of drizzleTargets()) {
         const update = a.postTranslation.generateUpdateSchema();
         assert.deepEqual(Object.keys(update.shape), ['body']);
         assert.ok(update.safeParse({}).success);
-        assert.deepEqual(Object.keys(a.post.generateUpdateSchema().shape), ['thread_id', 'author_id', 'slug']);
+        const plain = new DrizzleAdapter({ db: h.db, model: h.schema.post });
+        assert.deepEqual(Object.keys(plain.generateUpdateSchema().shape), ['thread_id', 'author_id', 'slug']);
+        assert.deepEqual(Object.keys(a.post.generateUpdateSchema().shape), ['slug'], "the forum's field sets");
       });
 
       test('excluded fields leave the public schema but stay accepted on create', () => {
         const adapter = new DrizzleAdapter({
           db: h.db,
           model: h.schema.user,
-          crudConfig: { excludeFields: ['username'] },
+          crudConfig: { excludeFields: ['username', 'password_hash', 'api_token'] },
         });
-        assert.deepEqual(Object.keys(adapter.generateFlatPublicSchema().shape), ['id']);
-        assert.deepEqual(Object.keys(adapter.generateCreateSchema().shape), ['username']);
+        assert.deepEqual(Object.keys(adapter.generateFlatPublicSchema().shape), ['id', 'is_admin']);
+        assert.deepEqual(Object.keys(adapter.generateCreateSchema().shape), [
+          'username',
+          'password_hash',
+          'api_token',
+          'is_admin',
+        ]);
         assert.deepEqual(Object.keys(a.post.generatePkSchema().shape), ['id']);
         assert.deepEqual(Object.keys(a.post.generatePublicSchema().shape).slice(-3), [
           'thread',
@@ -223,7 +230,8 @@ for (const target of drizzleTargets()) {
       test('includes: to-one, to-many, many-to-many, empty and null', async () => {
         const post = await a.post.getOne({ id: 1 }, ['thread', 'author', 'translations']);
         assert.deepEqual(post?.thread, { id: 1, category_id: 1, title: 'Welcome' });
-        assert.deepEqual(post?.author, { id: 1, username: 'ada' });
+        const author = post?.author as Record<string, unknown> | undefined;
+        assert.deepEqual([author?.id, author?.username], [1, 'ada']);
         assert.deepEqual(
           many(post, 'translations').map((t) => t.language),
           ['en', 'fr'],

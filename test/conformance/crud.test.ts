@@ -2,6 +2,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { describeForum } from '../support/forum-suite.ts';
 
+/** The forum's administrator: writes outside `/users/me` need one. */
+const admin = { authorization: 'Bearer user-1' };
+
 describeForum(
   'the five generated routes',
   (s) => {
@@ -26,7 +29,7 @@ describeForum(
       assert.deepEqual((await s.call('GET', '/categories/')).body, (await s.call('GET', '/categories')).body);
       const nested = await s.call('GET', '/categories/1/threads/');
       assert.deepEqual(nested.body, (await s.call('GET', '/categories/1/threads')).body);
-      assert.equal((await s.call('POST', '/categories/', { name: 'Slash' })).status, 201);
+      assert.equal((await s.call('POST', '/categories/', { name: 'Slash' }, admin)).status, 201);
     });
 
     test('GET /{pk} returns the object, 404 problem when missing', async () => {
@@ -49,7 +52,7 @@ describeForum(
     });
 
     test('POST / creates: 201 with the object, row in the database, server defaults filled', async () => {
-      const res = await s.call('POST', '/categories', { name: 'News' });
+      const res = await s.call('POST', '/categories', { name: 'News' }, admin);
       assert.equal(res.status, 201);
       assert.equal(res.body.name, 'News');
       assert.equal(typeof res.body.id, 'number');
@@ -60,22 +63,22 @@ describeForum(
     });
 
     test('POST / keeps a natural primary key and a nullable foreign key', async () => {
-      const res = await s.call('POST', '/posts', { thread_id: 2, slug: 'anon' });
+      const res = await s.call('POST', '/posts', { thread_id: 2, slug: 'anon' }, admin);
       assert.equal(res.status, 201);
       assert.equal(res.body.author_id, null);
-      const tr = await s.call('POST', '/post-translations', { post_id: 2, language: 'de', body: 'Hallo' });
+      const tr = await s.call('POST', '/post-translations', { post_id: 2, language: 'de', body: 'Hallo' }, admin);
       assert.equal(tr.status, 201);
       assert.deepEqual([tr.body.post_id, tr.body.language, tr.body.body], [2, 'de', 'Hallo']);
     });
 
     test('PATCH /{pk} updates only the given fields and answers null', async () => {
-      const res = await s.call('PATCH', '/threads/1', { title: 'Welcome!' });
+      const res = await s.call('PATCH', '/threads/1', { title: 'Welcome!' }, admin);
       assert.equal(res.status, 200);
       assert.equal(res.body, null);
       const [row] = await s.rows('thread', { id: 1 });
       assert.equal(row?.title, 'Welcome!');
       assert.equal(Number(row?.category_id), 1);
-      const unchanged = await s.call('PATCH', '/threads/1', { title: 'Welcome!' });
+      const unchanged = await s.call('PATCH', '/threads/1', { title: 'Welcome!' }, admin);
       assert.deepEqual([unchanged.status, unchanged.body], [200, null]);
     });
 
@@ -112,12 +115,12 @@ describeForum(
     });
 
     test('PATCH and DELETE on a missing record give 404', async () => {
-      assert.equal((await s.call('PATCH', '/threads/999', { title: 'x' })).status, 404);
-      assert.equal((await s.call('DELETE', '/threads/999')).status, 404);
+      assert.equal((await s.call('PATCH', '/threads/999', { title: 'x' }, admin)).status, 404);
+      assert.equal((await s.call('DELETE', '/threads/999', undefined, admin)).status, 404);
     });
 
     test('DELETE /{pk} answers the deleted object and removes the row', async () => {
-      const res = await s.call('DELETE', '/posts/4');
+      const res = await s.call('DELETE', '/posts/4', undefined, admin);
       assert.equal(res.status, 200);
       assert.equal(res.body.slug, 'npm-error');
       assert.equal((await s.rows('post', { id: 4 })).length, 0);
@@ -127,7 +130,7 @@ describeForum(
       const res = await s.call('GET', '/post-translations/1/fr');
       assert.equal(res.status, 200);
       assert.equal(res.body.body, 'Bonjour');
-      assert.equal((await s.call('PATCH', '/post-translations/1/fr', { body: 'Salut' })).status, 200);
+      assert.equal((await s.call('PATCH', '/post-translations/1/fr', { body: 'Salut' }, admin)).status, 200);
       assert.equal((await s.rows('post_translation', { post_id: 1, language: 'fr' }))[0]?.body, 'Salut');
       assert.equal((await s.call('GET', '/post-translations/1/xx')).status, 404);
     });

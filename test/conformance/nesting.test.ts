@@ -2,6 +2,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { describeForum } from '../support/forum-suite.ts';
 
+/** The forum's administrator: writes outside `/users/me` need one. */
+const admin = { authorization: 'Bearer user-1' };
+
 const ids = (body: { data: { id: number }[] }) => body.data.map((row) => row.id);
 const asUser = (id: number) => ({ authorization: `Bearer user-${id}` });
 
@@ -26,12 +29,12 @@ describeForum(
     });
 
     test('update and delete are scoped to the parent chain', async () => {
-      assert.equal((await s.call('PATCH', '/categories/2/threads/1', { title: 'Moved?' })).status, 404);
-      assert.equal((await s.call('DELETE', '/categories/2/threads/1/posts/1')).status, 404);
+      assert.equal((await s.call('PATCH', '/categories/2/threads/1', { title: 'Moved?' }, admin)).status, 404);
+      assert.equal((await s.call('DELETE', '/categories/2/threads/1/posts/1', undefined, admin)).status, 404);
       assert.equal((await s.rows('thread', { id: 1 }))[0]?.title, 'Welcome');
       assert.equal((await s.rows('post', { id: 1 })).length, 1);
-      assert.equal((await s.call('PATCH', '/categories/1/threads/1', { title: 'Hi' })).status, 200);
-      assert.equal((await s.call('DELETE', '/categories/1/threads/1/posts/2')).status, 200);
+      assert.equal((await s.call('PATCH', '/categories/1/threads/1', { title: 'Hi' }, admin)).status, 200);
+      assert.equal((await s.call('DELETE', '/categories/1/threads/1/posts/2', undefined, admin)).status, 200);
       assert.equal((await s.rows('post', { id: 2 })).length, 0);
     });
 
@@ -54,10 +57,10 @@ describeForum(
     });
 
     test('create takes the foreign key from the URL, not the body', async () => {
-      const res = await s.call('POST', '/categories/2/threads', { title: 'New', category_id: 1 });
+      const res = await s.call('POST', '/categories/2/threads', { title: 'New', category_id: 1 }, admin);
       assert.equal(res.status, 201);
       assert.equal(res.body.category_id, 2);
-      const post = await s.call('POST', '/categories/2/threads/3/posts', { slug: 'deep' });
+      const post = await s.call('POST', '/categories/2/threads/3/posts', { slug: 'deep' }, admin);
       assert.equal(post.status, 201);
       assert.equal(post.body.thread_id, 3);
       assert.equal((await s.rows('post', { slug: 'deep' }))[0]?.thread_id, 3);
@@ -65,7 +68,7 @@ describeForum(
 
     test('create under a missing or mismatched parent is 404 "Parent not found" and writes nothing', async () => {
       for (const url of ['/categories/999/threads', '/categories/2/threads/1/posts']) {
-        const res = await s.call('POST', url, { title: 'x', slug: 'orphan' });
+        const res = await s.call('POST', url, { title: 'x', slug: 'orphan' }, admin);
         assert.equal(res.status, 404, url);
         assert.equal(res.body.detail, 'Parent not found');
       }
@@ -81,7 +84,7 @@ describeForum(
       const fr = await s.call('GET', '/posts/1/translations/fr');
       assert.deepEqual([fr.status, fr.body.body], [200, 'Bonjour']);
       assert.equal((await s.call('GET', '/posts/3/translations/fr')).status, 404);
-      const created = await s.call('POST', '/posts/3/translations', { language: 'de', body: 'Sei nett' });
+      const created = await s.call('POST', '/posts/3/translations', { language: 'de', body: 'Sei nett' }, admin);
       assert.equal(created.status, 201);
       assert.deepEqual([created.body.post_id, created.body.language], [3, 'de']);
     });
@@ -95,15 +98,15 @@ describeForum(
     });
 
     test('reverse direction: a create points the parent at the new row, or writes nothing', async () => {
-      const thread = await s.call('POST', '/posts/3/threads', { category_id: 2, title: 'Split off' });
+      const thread = await s.call('POST', '/posts/3/threads', { category_id: 2, title: 'Split off' }, admin);
       assert.equal(thread.status, 201);
       assert.equal((await s.rows('post', { id: 3 }))[0]?.thread_id, thread.body.id);
       assert.deepEqual(ids((await s.call('GET', '/posts/3/threads')).body), [thread.body.id]);
-      const category = await s.call('POST', `/posts/3/threads/${thread.body.id}/categories`, { name: 'Moved' });
+      const category = await s.call('POST', `/posts/3/threads/${thread.body.id}/categories`, { name: 'Moved' }, admin);
       assert.equal(category.status, 201);
       assert.equal((await s.rows('thread', { id: thread.body.id }))[0]?.category_id, category.body.id);
       for (const url of ['/posts/999/threads', '/posts/3/threads/1/categories']) {
-        const res = await s.call('POST', url, { category_id: 1, title: 'Ghost', name: 'Ghost' });
+        const res = await s.call('POST', url, { category_id: 1, title: 'Ghost', name: 'Ghost' }, admin);
         assert.deepEqual([res.status, res.body.detail], [404, 'Parent not found'], url);
       }
       assert.equal((await s.rows('thread', { title: 'Ghost' })).length, 0);

@@ -29,9 +29,15 @@ for (const orm of ['drizzle', 'typeorm', 'sequelize'] satisfies ForumOrm[]) {
       assert.equal(threads.status, 200);
       assert.equal(((await threads.json()) as { count: number }).count, 2);
 
-      const res = await fetch(`${first.url}/categories`, {
+      const anonymous = await fetch(`${first.url}/categories`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Demo' }),
+      });
+      assert.equal(anonymous.status, 401, 'writes need a user');
+      const res = await fetch(`${first.url}/categories`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: 'Bearer user-1' },
         body: JSON.stringify({ name: 'Demo' }),
       });
       assert.equal(res.status, 201);
@@ -40,7 +46,7 @@ for (const orm of ['drizzle', 'typeorm', 'sequelize'] satisfies ForumOrm[]) {
 
       const orphan = await fetch(`${first.url}/threads`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', authorization: 'Bearer user-1' },
         body: JSON.stringify({ category_id: 999, title: 'Orphan' }),
       });
       assert.equal(orphan.status, 409, 'foreign keys are enforced on the demo file');

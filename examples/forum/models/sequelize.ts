@@ -8,8 +8,8 @@
  * translation's tags (a many-to-many over `(post_id, language)`) are not a
  * relation here, and the junction links only to `tag`.
  */
-import { CRUDConfigDict } from 'ormcrud';
 import { DataTypes, type ModelStatic, type Sequelize } from 'sequelize';
+import { postConfig } from '../field-sets.ts';
 
 const id = { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true };
 const table = (name: string) => ({ tableName: name, timestamps: false });
@@ -43,7 +43,13 @@ export interface ForumModels {
 export function defineForumModels(sequelize: Sequelize): ForumModels {
   const user = sequelize.define(
     'user',
-    { id, username: { type: DataTypes.STRING(50), allowNull: false, unique: true } },
+    {
+      id,
+      username: { type: DataTypes.STRING(50), allowNull: false, unique: true },
+      password_hash: { type: DataTypes.STRING(100), allowNull: true },
+      api_token: { type: DataTypes.STRING(64), allowNull: true, unique: true },
+      is_admin: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
+    },
     table('user'),
   );
   const category = sequelize.define(
@@ -97,8 +103,8 @@ export function defineForumModels(sequelize: Sequelize): ForumModels {
     },
     table('post_translation_tag'),
   );
-  /** Posts cannot be moved to another thread through PATCH. */
-  Object.assign(post, { crudConfig: new CRUDConfigDict({ updateFields: ['slug', 'author_id'] }) });
+  /** The model's own field sets (see `../field-sets.ts`). */
+  Object.assign(post, { crudConfig: postConfig });
 
   category.hasMany(thread, { as: 'threads', foreignKey: 'category_id' });
   thread.belongsTo(category, { as: 'category', foreignKey: 'category_id' });
