@@ -153,12 +153,23 @@ export function defaultUpdateFields(meta: ModelMeta): string[] {
   return meta.fields.filter((f) => !f.serverGenerated && !f.primaryKey).map((f) => f.name);
 }
 
+const keyStrings = new Map<number, z.ZodString>();
+
+/**
+ * A string primary key a client sets is never empty: its value becomes a path
+ * segment, and an empty segment names no row (`/translations/` is the list).
+ */
+const keyString = (field: FieldMeta) =>
+  cached(keyStrings, field.maxLength ?? 0, () =>
+    field.maxLength ? z.string().min(1).max(field.maxLength) : z.string().min(1),
+  );
+
 /** A create body: required unless nullable or defaulted. */
 export function createObject(meta: ModelMeta, fields: ReadonlySet<string>): z.ZodObject {
   const shape: Record<string, z.ZodType> = {};
   for (const field of meta.fields) {
     if (!fields.has(field.name)) continue;
-    const value = nullableValue(field);
+    const value = field.primaryKey && field.kind === 'string' ? keyString(field) : nullableValue(field);
     shape[field.name] =
       field.nullable || field.hasClientDefault || field.serverGenerated ? wrap(value, 'optional') : value;
   }

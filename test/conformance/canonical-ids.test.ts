@@ -4,7 +4,7 @@ import { describeForum } from '../support/forum-suite.ts';
 
 const SPELLINGS_OF_ONE = ['0x1', '1e0', '%20%201', '1%20', '+1', '01', '1.0', '0b1', '%2B1'];
 
-describeForum('integers in the URL have one spelling', (s) => {
+describeForum('every row has a URL, and every id in a URL one spelling', (s) => {
   const refused = (res: { status: number; body: { errors?: { path: string }[] } }, path: string, what: string) => {
     assert.equal(res.status, 422, what);
     assert.deepEqual(
@@ -36,6 +36,15 @@ describeForum('integers in the URL have one spelling', (s) => {
     }
     const message = (await s.call('GET', '/posts?thread_id=01')).body.errors[0].message;
     assert.match(message, /plain decimal/);
+  });
+
+  test('a string key a client sets is never empty: no URL could name that row', async () => {
+    const admin = { authorization: 'Bearer user-1' };
+    const res = await s.call('POST', '/post-translations', { post_id: 2, language: '', body: 'x' }, admin);
+    refused(res, 'body.language', 'empty language');
+    const nested = await s.call('POST', '/posts/2/translations', { language: '', body: 'x' }, admin);
+    refused(nested, 'body.language', 'empty language, nested');
+    assert.equal((await s.rows('post_translation', { post_id: 2 })).length, 0);
   });
 
   test('the canonical spellings still work', async () => {
