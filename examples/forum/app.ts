@@ -76,13 +76,18 @@ export function forumRouters(a: ForumAdapters) {
   categories.addNestedCollection('/threads', threads, tagged('threads'));
   categories.extra.collection.get(
     '/search',
-    { schema: { query: z.object({ name: z.string() }) }, summary: 'Find categories by exact name' },
+    {
+      schema: { query: z.object({ name: z.string() }) },
+      response: z.object({ count: z.int(), data: z.array(z.object({ id: z.int(), name: z.string() })) }),
+      summary: 'Find categories by exact name',
+    },
     async ({ query }) => {
       const { count, data } = await a.category.getMany({ name: query.name }, [], [], pageOf(100));
       return { count, data: data.map(({ id, name }) => ({ id, name })) };
     },
   );
-  categories.extra.get('/stats', { summary: 'Thread count of a category' }, async ({ pk }) => {
+  const stats = z.object({ category_id: z.int(), threads: z.int() });
+  categories.extra.get('/stats', { response: stats, summary: 'Thread count of a category' }, async ({ pk }) => {
     const page = await a.thread.getMany({ category_id: pk?.id }, [], [], pageOf(1));
     return { category_id: pk?.id, threads: page.count };
   });
