@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { describeForum } from '../support/forum-suite.ts';
+import type { ForumSuite } from '../../support/forum-suite.ts';
 
 const SPELLINGS_OF_ONE = ['0x1', '1e0', '%20%201', '1%20', '+1', '01', '1.0', '0b1', '%2B1'];
 
-describeForum('every row has a URL, and every id in a URL one spelling', (s) => {
+/** Every row has a URL, and every id in a URL one spelling. */
+export function canonicalIds(s: ForumSuite): void {
   const refused = (res: { status: number; body: { errors?: { path: string }[] } }, path: string, what: string) => {
     assert.equal(res.status, 422, what);
     assert.deepEqual(
@@ -60,4 +61,4 @@ describeForum('every row has a URL, and every id in a URL one spelling', (s) => 
     );
     assert.equal((await s.call('GET', '/posts?thread_id=-5')).body.count, 0);
   });
-});
+}

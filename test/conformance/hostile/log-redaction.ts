@@ -4,11 +4,12 @@ import { inspect } from 'node:util';
 import Fastify from 'fastify';
 import { CRUDCollection, DatabaseError, HttpError, loggableError } from 'ormcrud';
 import { toFastify } from 'ormcrud/fastify';
-import { call, describeForum } from '../support/forum-suite.ts';
+import { call, type ForumSuite } from '../../support/forum-suite.ts';
 
 const SECRET = 'hunter2-SECRET-b7f3';
 
-describeForum('no value a client sent reaches a log', (s) => {
+/** No value a client sent reaches a log. */
+export function logRedaction(s: ForumSuite): void {
   /** Runs `work` while the `tag` table is missing, so every statement on it fails in the database. */
   const withoutTagTable = async (work: () => Promise<void>) => {
     await s.harness.sql('ALTER TABLE "tag" RENAME TO "tag_gone"');
@@ -76,4 +77,4 @@ describeForum('no value a client sent reaches a log', (s) => {
     assert.ok(!inspect(conflict, { depth: 10, showHidden: true }).includes(SECRET));
     assert.ok(!JSON.stringify(loggableError(conflict)).includes(SECRET));
   });
-});
+}

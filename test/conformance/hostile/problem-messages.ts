@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { describeForum } from '../support/forum-suite.ts';
+import type { ForumSuite } from '../../support/forum-suite.ts';
 
 const json = { 'content-type': 'application/json', authorization: 'Bearer user-1' };
 
-describeForum('error messages a client can act on', (s) => {
+/** Error messages a client can act on. */
+export function problemMessages(s: ForumSuite): void {
   const unchanged = async () => assert.equal((await s.rows('category')).length, 3);
 
   test('a malformed JSON body is 422 with an error on the body', async () => {
@@ -55,4 +56,4 @@ describeForum('error messages a client can act on', (s) => {
       ]);
     }
   });
-});
+}
