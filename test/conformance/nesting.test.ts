@@ -39,7 +39,7 @@ describeForum(
     });
 
     test('a nested PATCH cannot move a row out of its parent', async () => {
-      const moved = await s.call('PATCH', '/categories/1/threads/1', { category_id: 2, title: 'Still here' });
+      const moved = await s.call('PATCH', '/categories/1/threads/1', { category_id: 2, title: 'Still here' }, admin);
       assert.equal(moved.status, 200);
       assert.deepEqual(
         [(await s.rows('thread', { id: 1 }))[0]?.category_id, (await s.rows('thread', { id: 1 }))[0]?.title],
@@ -47,7 +47,7 @@ describeForum(
       );
       await s.call('PATCH', '/users/me/posts/1', { author_id: 2 }, asUser(1));
       assert.equal((await s.rows('post', { id: 1 }))[0]?.author_id, 1);
-      await s.call('PATCH', '/categories/1/threads/1/posts/1', { thread_id: 3 });
+      await s.call('PATCH', '/categories/1/threads/1/posts/1', { thread_id: 3 }, admin);
       assert.equal((await s.rows('post', { id: 1 }))[0]?.thread_id, 1);
     });
 
