@@ -42,16 +42,20 @@ interface DriverError {
   cause?: unknown;
   driverError?: unknown;
   parent?: unknown;
+  errors?: unknown;
 }
 
-/** The error and its causes (`cause`, TypeORM's `driverError`, Sequelize's `parent`), nearest first. */
+/**
+ * The error and its causes (`cause`, TypeORM's `driverError`, Sequelize's
+ * `parent`, the first of an `AggregateError`'s), nearest first.
+ */
 function chain(error: unknown): DriverError[] {
   const errors: DriverError[] = [];
   let current = error;
   while (current && typeof current === 'object' && errors.length < 8 && !errors.includes(current as DriverError)) {
     errors.push(current as DriverError);
     const e = current as DriverError;
-    current = e.driverError ?? e.parent ?? e.cause;
+    current = e.driverError ?? e.parent ?? e.cause ?? (Array.isArray(e.errors) ? e.errors[0] : undefined);
   }
   return errors;
 }
