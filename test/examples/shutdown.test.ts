@@ -54,7 +54,8 @@ function send(port: number, method: string, path: string, body?: unknown): Promi
         method,
         path,
         agent: false,
-        headers: payload ? { 'content-type': 'application/json' } : {},
+        // The demo's writes need a user: user 1 administers the forum.
+        headers: { authorization: 'Bearer user-1', ...(payload && { 'content-type': 'application/json' }) },
       },
       (res) => {
         let text = '';
@@ -86,7 +87,7 @@ async function slowCreate(port: number, name: string): Promise<{ finish(): Promi
   });
   const ended = new Promise((resolve) => socket.once('close', resolve));
   socket.write(
-    `POST /categories HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n` +
+    `POST /categories HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer user-1\r\nContent-Type: application/json\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\nExpect: 100-continue\r\n\r\n`,
   );
   await new Promise<void>((resolve) => {

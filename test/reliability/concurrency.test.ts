@@ -8,6 +8,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { describeForum, type Reply } from '../support/forum-suite.ts';
 
+/** The forum's administrator: the demo's writes need one. */
+const admin = { authorization: 'Bearer user-1' };
+
 /** How many replies had each status. */
 function tally(replies: readonly Reply[]): Record<number, number> {
   const counts: Record<number, number> = {};
@@ -21,7 +24,7 @@ describeForum(
     test('200 concurrent creates give 200 rows with 200 distinct ids', async (t) => {
       const count = 200;
       const replies = await Promise.all(
-        Array.from({ length: count }, (_, i) => s.call('POST', '/categories', { name: `burst-${i}` })),
+        Array.from({ length: count }, (_, i) => s.call('POST', '/categories', { name: `burst-${i}` }, admin)),
       );
       assert.deepEqual(tally(replies), { 201: count });
       const ids = new Set(replies.map((res) => res.body.id));
@@ -37,11 +40,11 @@ describeForum(
     });
 
     test('concurrent deletes of one row: exactly one 200, the others 404', async (t) => {
-      const created = await s.call('POST', '/categories', { name: 'doomed' });
+      const created = await s.call('POST', '/categories', { name: 'doomed' }, admin);
       assert.equal(created.status, 201);
       const count = 50;
       const replies = await Promise.all(
-        Array.from({ length: count }, () => s.call('DELETE', `/categories/${created.body.id}`)),
+        Array.from({ length: count }, () => s.call('DELETE', `/categories/${created.body.id}`, undefined, admin)),
       );
       assert.deepEqual(tally(replies), { 200: 1, 404: count - 1 });
       assert.equal(replies.find((res) => res.status === 200)?.body.name, 'doomed');
@@ -51,7 +54,9 @@ describeForum(
 
     test('a unique name raced for is taken once; the rest get 409, never 500', async (t) => {
       const count = 100;
-      const replies = await Promise.all(Array.from({ length: count }, () => s.call('POST', '/tags', { name: 'race' })));
+      const replies = await Promise.all(
+        Array.from({ length: count }, () => s.call('POST', '/tags', { name: 'race' }, admin)),
+      );
       assert.deepEqual(tally(replies), { 201: 1, 409: count - 1 });
       for (const res of replies.filter((r) => r.status === 409)) assert.equal(res.body.code, 'conflict');
       const rows = await s.rows('tag', { name: 'race' });
@@ -63,7 +68,7 @@ describeForum(
     test('a unique slug raced for under a parent (a transaction each) is taken once; the rest get 409', async (t) => {
       const count = 100;
       const replies = await Promise.all(
-        Array.from({ length: count }, () => s.call('POST', '/categories/1/threads/1/posts', { slug: 'race' })),
+        Array.from({ length: count }, () => s.call('POST', '/categories/1/threads/1/posts', { slug: 'race' }, admin)),
       );
       assert.deepEqual(tally(replies), { 201: 1, 409: count - 1 });
       const rows = await s.rows('post', { slug: 'race' });

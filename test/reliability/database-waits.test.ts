@@ -17,6 +17,9 @@ import {
   until,
 } from '../support/raw-connection.ts';
 
+/** The forum's administrator: the demo's writes need one. */
+const admin = { authorization: 'Bearer user-1' };
+
 const TIMEOUT_MS = 1000;
 
 /** A 503 problem asking to retry. */
@@ -79,7 +82,7 @@ describeForum(
       const release = await lockThread();
       let res: Awaited<ReturnType<typeof timed>>;
       try {
-        res = await timed(s.call('POST', '/categories/1/threads/1/posts', { slug: 'too-late' }));
+        res = await timed(s.call('POST', '/categories/1/threads/1/posts', { slug: 'too-late' }, admin));
       } finally {
         await release();
       }
@@ -88,7 +91,7 @@ describeForum(
       // The insert, no longer awaited, went on once the lock was released, and was rolled back.
       await settled();
       assert.deepEqual(await s.rows('post', { slug: 'too-late' }), []);
-      const next = await s.call('POST', '/categories/1/threads/1/posts', { slug: 'in-time' });
+      const next = await s.call('POST', '/categories/1/threads/1/posts', { slug: 'in-time' }, admin);
       assert.equal(next.status, 201);
       assert.equal(next.body.id, before + 2, 'the rolled-back insert took an id: it did run');
     });
@@ -99,7 +102,7 @@ describeForum(
       let read: Reply & { ms: number };
       try {
         const creates = [1, 2, 3, 4].map((i) =>
-          s.call('POST', '/categories/1/threads/1/posts', { slug: `stuck-${i}` }),
+          s.call('POST', '/categories/1/threads/1/posts', { slug: `stuck-${i}` }, admin),
         );
         await until(async () => (await lockedSessions()).length === 4, 5000, 'four sessions waiting on the lock');
         read = await timed(s.call('GET', '/categories'));
@@ -120,7 +123,7 @@ describeForum(
       const release = await lockThread();
       let res: Reply;
       try {
-        const pending = s.call('POST', '/categories/1/threads/1/posts', { slug: 'killed' });
+        const pending = s.call('POST', '/categories/1/threads/1/posts', { slug: 'killed' }, admin);
         await until(async () => (await lockedSessions()).length === 1, 5000, 'a session waiting on the lock');
         const [victim] = await lockedSessions();
         await killSession(monitor, s.target.dialect, victim?.id as number);
@@ -132,7 +135,7 @@ describeForum(
       assert.match(res.body.detail, /unavailable/, 'the lost connection answered, not the timeout');
       await settled();
       assert.deepEqual(await s.rows('post', { slug: 'killed' }), []);
-      const again = await s.call('POST', '/categories/1/threads/1/posts', { slug: 'revived' });
+      const again = await s.call('POST', '/categories/1/threads/1/posts', { slug: 'revived' }, admin);
       assert.equal(again.status, 201);
     });
 
@@ -141,7 +144,7 @@ describeForum(
       const start = performance.now();
       const replies = await Promise.all(
         Array.from({ length: count }, (_, i) =>
-          s.call('POST', '/categories/1/threads/1/posts', { slug: `queued-${i}` }),
+          s.call('POST', '/categories/1/threads/1/posts', { slug: `queued-${i}` }, admin),
         ),
       );
       const ms = performance.now() - start;
