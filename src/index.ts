@@ -81,13 +81,7 @@ export {
   ExtraRoutes,
 } from './core/extra-routes.ts';
 export { type JsonSchema, toJsonSchema } from './core/json-schema.ts';
-export {
-  modelConfigs,
-  ownModelConfig,
-  publicFieldSet,
-  publicFieldsOf,
-  registerModelConfig,
-} from './core/model-configs.ts';
+export { publicFieldsOf, registerModelConfig } from './core/model-configs.ts';
 export type { FieldKind, FieldMeta, ForeignKeyMeta, ModelMeta, RelationMeta } from './core/model-meta.ts';
 export type { Mount, MountDocs, MountPlace, ParentLevel, Strategy } from './core/mount.ts';
 export { NestedConfig, type NestedRouterOptions } from './core/nesting.ts';
@@ -113,10 +107,8 @@ export type { RouteTable } from './core/route-table.ts';
 export type { CrudRoute, CrudRouter, HttpMethod, RouteSchemas } from './core/router.ts';
 export {
   DatabaseError,
-  isDriverError,
   type LoggableError,
   loggableError,
   redactDriverError,
-  redactDriverMessage,
 } from './core/safe-errors.ts';
 export { formatOfPattern } from './core/schema-factory.ts';

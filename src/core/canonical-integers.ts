@@ -7,10 +7,25 @@
  */
 import type { JsonSchema } from './json-schema.ts';
 
-/** The accepted spelling of an integer in a path or query string: `0`, `42`, `-7`. */
+/**
+ * The accepted spelling of an integer in a path or query string: `0`, `42`, `-7`.
+ *
+ * @example
+ * ```ts
+ * CANONICAL_INTEGER.test('42'); // true
+ * CANONICAL_INTEGER.test('042'); // false
+ * ```
+ */
 export const CANONICAL_INTEGER = /^(?:0|-?[1-9][0-9]*)$/;
 
-/** What a client reads when an integer is spelt otherwise. */
+/**
+ * What a client reads when an integer is spelt otherwise.
+ *
+ * @example
+ * ```ts
+ * errors.push({ path: `path.${name}`, message: NON_CANONICAL_INTEGER_MESSAGE });
+ * ```
+ */
 export const NON_CANONICAL_INTEGER_MESSAGE =
   'must be an integer in plain decimal form, like 42 or -7 (no "+", leading zeros, spaces, exponent or hex)';
 
