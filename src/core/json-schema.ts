@@ -39,19 +39,21 @@ function convert(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
 
 /**
  * `anyOf: [X, {type: 'null'}]` (Zod's nullable) becomes X with `type: [X.type, 'null']`:
- * the same values, validated and serialised without trying each branch.
+ * the same values, validated and serialised without trying each branch (a
+ * description or default beside the `anyOf` stays).
  */
 function simplifyNullable(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(simplifyNullable);
   if (typeof node !== 'object' || node === null) return node;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(node)) out[key] = simplifyNullable(value);
-  const branches = out.anyOf as Record<string, unknown>[] | undefined;
-  if (Array.isArray(branches) && branches.length === 2 && Object.keys(out).length === 1) {
+  const { anyOf: branches, ...rest } = out as { anyOf?: Record<string, unknown>[] };
+  const annotatedOnly = Object.keys(rest).every((key) => key === 'description' || key === 'default');
+  if (Array.isArray(branches) && branches.length === 2 && annotatedOnly) {
     const nullAt = branches.findIndex((b) => b.type === 'null' && Object.keys(b).length === 1);
     const other = branches[1 - nullAt];
     if (nullAt !== -1 && other && typeof other.type === 'string' && !('enum' in other) && !('const' in other)) {
-      return { ...other, type: [other.type, 'null'] };
+      return { ...other, type: [other.type, 'null'], ...rest };
     }
   }
   return out;

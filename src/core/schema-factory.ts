@@ -101,9 +101,9 @@ export function objectOf(meta: ModelMeta, fields: ReadonlySet<string>): z.ZodObj
 
 /**
  * Relation keys of a public schema: flat related objects of the fields `shown`
- * for the target, `null` unless included. Each key is made when first read
- * (when the router is built), so the target's configuration is read then,
- * whichever adapter registers it after this schema was defined.
+ * for the target, always sent, `null` unless included. Each key is made when
+ * first read (when the router is built), so the target's configuration is read
+ * then, whichever adapter registers it after this schema was defined.
  */
 export function relationShape(
   meta: ModelMeta,
@@ -116,7 +116,9 @@ export function relationShape(
     const make = () => {
       const target = describe(relation.target);
       const flat = objectOf(target, shown(target));
-      return (relation.many ? z.array(flat) : flat).nullable().optional();
+      // Required, and `null` when a handler's object lacks it: every response carries every relation key.
+      const related: z.ZodType = relation.many ? z.array(flat) : flat;
+      return related.nullable().default(null).describe(`\`null\` unless \`include=${relation.name}\``);
     };
     Object.defineProperty(shape, relation.name, {
       enumerable: true,
