@@ -37,6 +37,8 @@ export interface FieldMeta {
   readonly hasClientDefault: boolean;
   /** The ORM never selects it (TypeORM `select: false`): left out of the default public schema. */
   readonly hidden?: boolean;
+  /** What the field holds, from the ORM's column comment where it has one; documents the field. */
+  readonly description?: string;
 }
 
 /** A foreign key of this model: `fields` on this model reference `references` on `target`. */

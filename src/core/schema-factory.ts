@@ -88,9 +88,13 @@ export function valueSchema(field: FieldMeta): z.ZodType {
 const nullableValue = (field: FieldMeta, value = valueSchema(field)) =>
   field.nullable ? wrap(value, 'nullable') : value;
 
+/** `schema` with the field's description, when the model gives one. */
+const described = (field: FieldMeta, schema: z.ZodType): z.ZodType =>
+  field.description ? schema.describe(field.description) : schema;
+
 /** The public type of a field: a date-time is written as a string, whatever the driver returns. */
 const outputSchema = (field: FieldMeta): z.ZodType =>
-  nullableValue(field, field.kind === 'datetime' ? VALUES.datetimeOut : valueSchema(field));
+  described(field, nullableValue(field, field.kind === 'datetime' ? VALUES.datetimeOut : valueSchema(field)));
 
 /** A response object of the given fields, in model order. */
 export function objectOf(meta: ModelMeta, fields: ReadonlySet<string>): z.ZodObject {
@@ -172,8 +176,8 @@ export function createObject(meta: ModelMeta, fields: ReadonlySet<string>): z.Zo
   for (const field of meta.fields) {
     if (!fields.has(field.name)) continue;
     const value = field.primaryKey && field.kind === 'string' ? keyString(field) : nullableValue(field);
-    shape[field.name] =
-      field.nullable || field.hasClientDefault || field.serverGenerated ? wrap(value, 'optional') : value;
+    const optional = field.nullable || field.hasClientDefault || field.serverGenerated;
+    shape[field.name] = described(field, optional ? wrap(value, 'optional') : value);
   }
   return z.object(shape);
 }
@@ -183,7 +187,7 @@ export function updateObject(meta: ModelMeta, fields: ReadonlySet<string>): z.Zo
   const shape: Record<string, z.ZodType> = {};
   for (const field of meta.fields) {
     if (!fields.has(field.name)) continue;
-    shape[field.name] = wrap(nullableValue(field), 'optional');
+    shape[field.name] = described(field, wrap(nullableValue(field), 'optional'));
   }
   return z.object(shape);
 }

@@ -81,6 +81,7 @@ function describeField(name: string, attribute: ModelAttributeColumnOptions, sta
     primaryKey: attribute.primaryKey === true,
     serverGenerated: attribute.autoIncrement === true || stamped.has(name) || isSqlDefault(defaultValue),
     hasClientDefault: defaultValue !== undefined && !isSqlDefault(defaultValue),
+    ...(attribute.comment && { description: attribute.comment }),
   };
 }
 

@@ -63,6 +63,7 @@ export function describeColumn(column: ColumnMetadata): FieldMeta {
     serverGenerated,
     hasClientDefault: false,
     ...(column.isSelect === false && { hidden: true }),
+    ...(column.comment && { description: column.comment }),
   };
 }
 
