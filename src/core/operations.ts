@@ -8,9 +8,10 @@ import { z } from 'zod';
 import { type CallField, CallResolver, type CrudCall } from './call.ts';
 import type { CRUDCollection } from './collection.ts';
 import { PublicListSchemaDependency, PublicSchemaDependency } from './dependencies.ts';
+import { locationOf } from './location.ts';
 import type { Mount } from './mount.ts';
 import { makeRoute } from './route-factory.ts';
-import type { CrudRoute, HttpMethod } from './router.ts';
+import type { CrudRoute, HttpMethod, ResponseHeaders } from './router.ts';
 
 /** The names of the generated operations. */
 export type OperationName = 'getMany' | 'getOne' | 'createOne' | 'updateOne' | 'deleteOne';
@@ -24,6 +25,8 @@ export interface Operation<F extends CallField = CallField> {
   readonly reads: readonly F[];
   readonly summary: (model: string) => string;
   readonly dependencies: (c: CRUDCollection) => CRUDCollection['dependencies'];
+  /** Headers of a success at a mount point (a 201's `Location`). */
+  readonly headers?: (mount: Mount) => ResponseHeaders | undefined;
   /** The success body's schema at a mount point; `undefined` for a free-form one. */
   readonly response: (mount: Mount) => z.ZodType | undefined;
   readonly run: (c: CRUDCollection, call: Pick<CrudCall, F>) => Promise<unknown>;
@@ -70,6 +73,7 @@ export const OPERATIONS = {
     reads: ['create', 'parents'],
     summary: (model) => `Create one ${model}`,
     dependencies: (c) => c.createDependencies,
+    headers: locationOf,
     response: (mount) => mount.collection.createOutSchema ?? schemaOf(mount, PublicSchemaDependency),
     run: (c, call) => c.createOneHandler(call.create, call.parents),
   }),
@@ -104,11 +108,13 @@ export const OPERATIONS = {
 export function operationRoute<F extends CallField>(mount: Mount, operation: Operation<F>): CrudRoute {
   const c = mount.collection;
   const call = new CallResolver(operation.reads, mount.resolvers, mount.place.parents);
+  const headers = operation.headers?.(mount);
   return makeRoute(mount, {
     method: operation.method,
     path: operation.anchor === 'item' ? mount.itemPath : mount.place.path,
     name: operation.name,
     status: operation.status,
+    ...(headers && { headers }),
     inputs: call.inputs,
     response: operation.response(mount),
     dependencies: [...c.dependencies, ...operation.dependencies(c)],

@@ -10,7 +10,7 @@ import type { DeclaredInputs } from './dependencies.ts';
 import { toJsonSchema } from './json-schema.ts';
 import type { Mount } from './mount.ts';
 import type { CrudRequest, Dependency } from './request.ts';
-import type { CrudRoute, HttpMethod, RouteSchemas } from './router.ts';
+import type { CrudRoute, HttpMethod, ResponseHeaders, RouteSchemas } from './router.ts';
 
 /** What a route needs besides its schemas. */
 export interface RouteSpec {
@@ -28,6 +28,7 @@ export interface RouteSpec {
   readonly description?: string;
   readonly deprecated?: boolean;
   readonly hidden?: boolean;
+  readonly headers?: ResponseHeaders;
 }
 
 /** Compiles request and response schemas to JSON Schema. */
@@ -63,6 +64,7 @@ export function makeRoute(mount: Mount, spec: RouteSpec): CrudRoute {
   const { docs, path, dependencies } = mount.place;
   const deprecated = spec.deprecated ?? docs.deprecated;
   const hidden = spec.hidden || docs.hidden;
+
   return {
     method: spec.method,
     path: spec.path,
@@ -77,6 +79,7 @@ export function makeRoute(mount: Mount, spec: RouteSpec): CrudRoute {
     ...(hidden && { hidden }),
     ...(spec.path === path && { root: true }),
     ...(docs.responses && { responses: docs.responses }),
+    ...(spec.headers && { headers: spec.headers }),
     handle: guarded([...dependencies, ...spec.dependencies], spec.run),
   };
 }

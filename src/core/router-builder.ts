@@ -6,17 +6,18 @@
  */
 import type { CRUDCollection, GetRouterOptions } from './collection.ts';
 import { Mount } from './mount.ts';
+import { pathMethodRoutes } from './path-methods.ts';
 import { RouteTable } from './route-table.ts';
-import { type CrudRouter, methodNotAllowedRoutes } from './router.ts';
+import type { CrudRouter } from './router.ts';
 
-/** The route table of `collection` and everything nested under it, then the 405 fillers. */
+/** The route table of `collection` and everything nested under it, then HEAD, OPTIONS and the 405 fillers. */
 export function buildRouter(collection: CRUDCollection, options: GetRouterOptions = {}): CrudRouter {
   const { prefix = '', tags = [], strategy, includeInSchema = true, deprecated, responses } = options;
   const docs = { tags, hidden: !includeInSchema, ...(deprecated !== undefined && { deprecated }), responses };
   const root = new Mount(collection, { prefix, path: '', parents: [], dependencies: [], docs, strategy });
   const table = new RouteTable(root);
   mountTree(table);
-  return { prefix, tags, routes: [...table.routes, ...methodNotAllowedRoutes(table.routes)] };
+  return { prefix, tags, routes: [...table.routes, ...pathMethodRoutes(table.routes)] };
 }
 
 /** Adds a collection's routes through its overridable `add…Route` methods, then its nested collections'. */

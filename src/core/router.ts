@@ -1,18 +1,17 @@
 /**
  * The route table a collection builds: plain data that any framework binding
- * registers natively. Nothing here runs per request except `handle`.
+ * registers natively. Nothing here runs per request but `handle` and `headers`.
  *
  * @module
  */
 import type { z } from 'zod';
-import { HttpError } from './errors.ts';
 import type { JsonSchema } from './json-schema.ts';
 import type { CrudRequest } from './request.ts';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
 
-/** Methods a path answers 405 for when it serves others. */
-export const HTTP_METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+/** Every method, in the order an `Allow` header lists them. */
+export const HTTP_METHODS: readonly HttpMethod[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
 /** The Zod schemas of one route, and their JSON Schemas, computed once. */
 export interface RouteSchemas {
@@ -52,7 +51,17 @@ export interface CrudRoute {
   readonly root?: boolean;
   /** Extra documented responses, by status. */
   readonly responses?: Readonly<Record<number, { readonly description: string }>>;
+  /** Headers of a success, from the request and the handler's result (a 201's `Location`). */
+  readonly headers?: ResponseHeaders;
   readonly handle: (req: CrudRequest) => Promise<unknown>;
+}
+
+/** The headers a route adds to its successes. */
+export interface ResponseHeaders {
+  /** The names it may set, lower-case (`['location']`), for the document. */
+  readonly names: readonly string[];
+  /** The headers of one success, from the request and the handler's result; `undefined` for none. */
+  readonly of: (req: CrudRequest, result: unknown) => Readonly<Record<string, string>> | undefined;
 }
 
 /**
@@ -68,39 +77,4 @@ export interface CrudRouter {
   readonly prefix: string;
   readonly tags: readonly string[];
   readonly routes: readonly CrudRoute[];
-}
-
-/**
- * For every path that serves some methods, a hidden route per missing method
- * answering 405 with an `Allow` header (not 404). The fillers of one path
- * share one `handle` and one `schemas`, so a binding may register them as one
- * route with several methods.
- */
-export function methodNotAllowedRoutes(routes: readonly CrudRoute[]): CrudRoute[] {
-  const byPath = new Map<string, Set<HttpMethod>>();
-  const roots = new Set<string>();
-  for (const route of routes) {
-    const methods = byPath.get(route.path) ?? new Set();
-    methods.add(route.method);
-    byPath.set(route.path, methods);
-    if (route.root) roots.add(route.path);
-  }
-  const fillers: CrudRoute[] = [];
-  for (const [path, methods] of byPath) {
-    const allow = [...methods].join(', ');
-    const error = new HttpError('method_not_allowed', `Use one of: ${allow}`, { headers: { allow } });
-    const shared = {
-      path,
-      name: 'methodNotAllowed',
-      operationId: '',
-      status: 405,
-      schemas: { json: {} },
-      tags: [],
-      hidden: true,
-      ...(roots.has(path) && { root: true }),
-      handle: () => Promise.reject(error),
-    } as const;
-    for (const method of HTTP_METHODS) if (!methods.has(method)) fillers.push({ ...shared, method });
-  }
-  return fillers;
 }

@@ -15,7 +15,7 @@ describeForum('routing, dependencies and the OpenAPI document', (s) => {
     await app.register(toFastify(new NoDelete({ ormAdapter: s.harness.adapters.tag }).getRouter({ prefix: '/tags' })));
     const res = await call(app, 'DELETE', '/tags/1');
     assert.equal(res.status, 405);
-    assert.equal(res.headers.allow, 'GET, PATCH');
+    assert.equal(res.headers.allow, 'GET, HEAD, PATCH, OPTIONS');
     assert.equal((await call(app, 'GET', '/tags/1')).status, 200);
     const reenabled = Fastify();
     const router = new NoDelete({ ormAdapter: s.harness.adapters.tag, disableDelete: false, disableCreate: true });
@@ -29,13 +29,13 @@ describeForum('routing, dependencies and the OpenAPI document', (s) => {
     const tags = new CRUDCollection({ ormAdapter: s.harness.adapters.tag, disableGetOne: true });
     await app.register(toFastify(tags.getRouter({ prefix: '/tags' })));
     for (const [method, url, allow] of [
-      ['PUT', '/tags', 'GET, POST'],
-      ['PATCH', '/tags/', 'GET, POST'],
-      ['DELETE', '/tags', 'GET, POST'],
-      ['GET', '/tags/1', 'PATCH, DELETE'],
-      ['HEAD', '/tags/1', 'PATCH, DELETE'],
-      ['POST', '/tags/1', 'PATCH, DELETE'],
-      ['PUT', '/tags/1', 'PATCH, DELETE'],
+      ['PUT', '/tags', 'GET, HEAD, POST, OPTIONS'],
+      ['PATCH', '/tags/', 'GET, HEAD, POST, OPTIONS'],
+      ['DELETE', '/tags', 'GET, HEAD, POST, OPTIONS'],
+      ['GET', '/tags/1', 'PATCH, DELETE, OPTIONS'],
+      ['HEAD', '/tags/1', 'PATCH, DELETE, OPTIONS'],
+      ['POST', '/tags/1', 'PATCH, DELETE, OPTIONS'],
+      ['PUT', '/tags/1', 'PATCH, DELETE, OPTIONS'],
     ] as const) {
       const res = await call(app, method, url);
       assert.equal(res.status, 405, `${method} ${url}`);
@@ -56,7 +56,7 @@ describeForum('routing, dependencies and the OpenAPI document', (s) => {
       assert.equal((await call(app, 'GET', `/tags/${id}/`)).status, 200);
       const wrong = await call(app, 'PUT', '/tags/');
       assert.equal(wrong.status, 405);
-      assert.equal(wrong.headers.allow, 'GET, POST');
+      assert.equal(wrong.headers.allow, 'GET, HEAD, POST, OPTIONS');
       assert.equal((await call(app, 'DELETE', `/tags/${id}`)).status, 200);
     }
   });

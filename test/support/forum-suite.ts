@@ -16,7 +16,7 @@ export interface Reply {
   readonly body: any;
 }
 
-type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
 
 /** An HTTP call through `inject`, with a JSON body parsed when there is one. */
 export async function call(

@@ -38,7 +38,7 @@ function routeOptions(route: CrudRoute, url: string): RouteOptions {
   for (const [status, doc] of Object.entries(route.responses ?? {})) {
     response[status] ??= { ...problemSchema, description: doc.description };
   }
-  const { status, handle } = route;
+  const { status, handle, headers } = route;
   return {
     method: route.method,
     url,
@@ -57,10 +57,19 @@ function routeOptions(route: CrudRoute, url: string): RouteOptions {
     // Returns the result's promise; Fastify sends what it resolves to. (Returning
     // `reply` after `reply.send` would make Fastify await the reply itself, which
     // settles only once the response stream has finished: more work per request.)
-    handler: (request, reply) => {
-      reply.code(status);
-      return handle(new FastifyCrudRequest(request));
-    },
+    handler: headers
+      ? async (request, reply) => {
+          reply.code(status);
+          const req = new FastifyCrudRequest(request);
+          const result = await handle(req);
+          const values = headers.of(req, result);
+          if (values) reply.headers(values);
+          return result;
+        }
+      : (request, reply) => {
+          reply.code(status);
+          return handle(new FastifyCrudRequest(request));
+        },
   };
 }
 
@@ -138,7 +147,11 @@ export function toFastify(router: CrudRouter, options: ToFastifyOptions = {}): F
     const twins = !ignoresTrailingSlash(app);
     for (const { route, methods } of sharedRoutes(router.routes)) {
       const url = fastifyPath(router.prefix, route.path);
-      const options = { ...routeOptions(route, url), method: methods.length === 1 ? route.method : methods };
+      // The table's HEAD twin of a GET becomes Fastify's own HEAD route: the GET's handler, the body left out.
+      const head = methods.includes('GET') && methods.includes('HEAD');
+      const own = head ? methods.filter((method) => method !== 'HEAD') : methods;
+      const method = own.length === 1 ? (own[0] as CrudRoute['method']) : own;
+      const options = { ...routeOptions(route, url), method, exposeHeadRoute: head };
       app.route(options);
       if (twins && route.root && !url.endsWith('/'))
         app.route({ ...options, url: `${url}/`, schema: { ...options.schema, hide: true } });
