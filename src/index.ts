@@ -61,6 +61,12 @@ export {
   SortSchemaDependency,
   UpdateSchemaDependency,
 } from './core/dependencies.ts';
+export {
+  type DependencyDocs,
+  dependencyDocs,
+  documentDependency,
+  type SecurityRequirement,
+} from './core/dependency-docs.ts';
 // Errors.
 export {
   ERROR_STATUS,

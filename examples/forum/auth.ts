@@ -4,7 +4,7 @@
  * malformed token is a 401 problem. Authorisation is real: every write needs
  * a user, and who may write what is decided in `app.ts`.
  */
-import { type CrudRequest, type Dependency, HttpError, type ORMAdapterBase } from 'ormcrud';
+import { type CrudRequest, type Dependency, documentDependency, HttpError, type ORMAdapterBase } from 'ormcrud';
 
 const TOKEN = /^Bearer user-([1-9]\d{0,8})$/;
 
@@ -16,14 +16,18 @@ export function currentUserId(req: CrudRequest): number {
   return Number(match[1]);
 }
 
-/** A dependency that only lets authenticated requests through. */
-export const requireUser = (req: CrudRequest): void => {
-  currentUserId(req);
-};
+/** A dependency that only lets authenticated requests through; documented as needing the bearer token. */
+export const requireUser = documentDependency(
+  (req: CrudRequest): void => {
+    currentUserId(req);
+  },
+  { security: [{ bearer: [] }] },
+);
 
 /**
  * A dependency that only lets an administrator through: a user whose
  * `is_admin` flag is set in the database (the flag is read-only over HTTP).
+ * Documented as needing the bearer token, and as answering 403.
  *
  * @example
  * ```ts
@@ -31,9 +35,12 @@ export const requireUser = (req: CrudRequest): void => {
  * ```
  */
 export function requireAdmin(users: ORMAdapterBase): Dependency {
-  return async (req) => {
-    const user = await users.getOne({ id: currentUserId(req) }, []);
-    if (!user) throw new HttpError(401, 'No such user');
-    if (user.is_admin !== true && user.is_admin !== 1) throw new HttpError(403, 'Only an administrator may do this');
-  };
+  return documentDependency(
+    async (req) => {
+      const user = await users.getOne({ id: currentUserId(req) }, []);
+      if (!user) throw new HttpError(401, 'No such user');
+      if (user.is_admin !== true && user.is_admin !== 1) throw new HttpError(403, 'Only an administrator may do this');
+    },
+    { security: [{ bearer: [] }], errors: ['forbidden'] },
+  );
 }

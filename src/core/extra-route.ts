@@ -38,6 +38,7 @@ export function extraRoutes(mount: Mount): CrudRoute[] {
         ...(options.description && { description: options.description }),
         ...(options.deprecated !== undefined && { deprecated: options.deprecated }),
         ...(options.hidden !== undefined && { hidden: options.hidden }),
+        ...(options.errors && { errors: options.errors }),
         run: async (req) => {
           const pk = item ? ((await pkDep.resolve(req)) as PkValues) : undefined;
           const parents = (await parentDep.resolve(req)) as PkValues[];

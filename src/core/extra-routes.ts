@@ -7,6 +7,7 @@
  */
 import type { z } from 'zod';
 import type { PkValues } from './adapter.ts';
+import type { ErrorCode } from './errors.ts';
 import type { CrudRequest, Dependency } from './request.ts';
 import type { HttpMethod } from './router.ts';
 
@@ -29,6 +30,8 @@ export interface ExtraRouteOptions {
   readonly operationId?: string;
   readonly deprecated?: boolean;
   readonly hidden?: boolean;
+  /** Errors the handler may raise, for the document (validation's and the dependencies' are added). */
+  readonly errors?: readonly ErrorCode[];
 }
 
 /** What an extra handler receives. */

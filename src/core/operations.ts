@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { type CallField, CallResolver, type CrudCall } from './call.ts';
 import type { CRUDCollection } from './collection.ts';
 import { PublicListSchemaDependency, PublicSchemaDependency } from './dependencies.ts';
+import type { ErrorCode } from './errors.ts';
 import { locationOf } from './location.ts';
 import type { Mount } from './mount.ts';
 import { makeRoute } from './route-factory.ts';
@@ -22,6 +23,8 @@ export interface Operation<F extends CallField = CallField> {
   readonly method: HttpMethod;
   readonly anchor: 'collection' | 'item';
   readonly status: number;
+  /** What the handler may fail with (validation and dependencies add theirs). */
+  readonly errors: readonly ErrorCode[];
   readonly reads: readonly F[];
   readonly summary: (model: string) => string;
   readonly dependencies: (c: CRUDCollection) => CRUDCollection['dependencies'];
@@ -48,6 +51,7 @@ export const OPERATIONS = {
     method: 'GET',
     anchor: 'collection',
     status: 200,
+    errors: ['service_unavailable'],
     reads: ['paginator', 'filter', 'sort', 'include', 'parents'],
     summary: (model) => `List ${model}`,
     dependencies: (c) => c.getManyDependencies,
@@ -59,6 +63,7 @@ export const OPERATIONS = {
     method: 'GET',
     anchor: 'item',
     status: 200,
+    errors: ['not_found', 'service_unavailable'],
     reads: ['pk', 'include', 'parents'],
     summary: (model) => `Get one ${model}`,
     dependencies: (c) => c.getOneDependencies,
@@ -70,6 +75,7 @@ export const OPERATIONS = {
     method: 'POST',
     anchor: 'collection',
     status: 201,
+    errors: ['conflict', 'service_unavailable'],
     reads: ['create', 'parents'],
     summary: (model) => `Create one ${model}`,
     dependencies: (c) => c.createDependencies,
@@ -82,6 +88,7 @@ export const OPERATIONS = {
     method: 'PATCH',
     anchor: 'item',
     status: 200,
+    errors: ['not_found', 'conflict', 'service_unavailable'],
     reads: ['pk', 'update', 'parents'],
     summary: (model) => `Update one ${model}`,
     dependencies: (c) => c.updateDependencies,
@@ -93,6 +100,7 @@ export const OPERATIONS = {
     method: 'DELETE',
     anchor: 'item',
     status: 200,
+    errors: ['not_found', 'conflict', 'service_unavailable'],
     reads: ['pk', 'parents'],
     summary: (model) => `Delete one ${model}`,
     dependencies: (c) => c.deleteDependencies,
@@ -108,12 +116,15 @@ export const OPERATIONS = {
 export function operationRoute<F extends CallField>(mount: Mount, operation: Operation<F>): CrudRoute {
   const c = mount.collection;
   const call = new CallResolver(operation.reads, mount.resolvers, mount.place.parents);
+  const nested = mount.place.parents.length > 0;
   const headers = operation.headers?.(mount);
   return makeRoute(mount, {
     method: operation.method,
     path: operation.anchor === 'item' ? mount.itemPath : mount.place.path,
     name: operation.name,
     status: operation.status,
+    model: c.getModelName(),
+    errors: nested ? [...operation.errors, 'parent_not_found'] : operation.errors,
     ...(headers && { headers }),
     inputs: call.inputs,
     response: operation.response(mount),

@@ -7,6 +7,8 @@
 
 import type { z } from 'zod';
 import type { DeclaredInputs } from './dependencies.ts';
+import { guardDocs } from './dependency-docs.ts';
+import { ERROR_STATUS, type ErrorCode } from './errors.ts';
 import { toJsonSchema } from './json-schema.ts';
 import type { Mount } from './mount.ts';
 import type { CrudRequest, Dependency } from './request.ts';
@@ -28,6 +30,10 @@ export interface RouteSpec {
   readonly description?: string;
   readonly deprecated?: boolean;
   readonly hidden?: boolean;
+  /** The model of a generated route. */
+  readonly model?: string;
+  /** Errors the handler raises; those of validation and dependencies are added. */
+  readonly errors?: readonly ErrorCode[];
   readonly headers?: ResponseHeaders;
 }
 
@@ -59,19 +65,31 @@ function guarded(dependencies: readonly Dependency[], run: (req: CrudRequest) =>
   };
 }
 
+/** What a request may fail with: the handler's errors, then validation's and the dependencies'; by status. */
+function errorsOf(schemas: RouteSchemas, own: readonly ErrorCode[], guards: readonly ErrorCode[]): ErrorCode[] {
+  const { params, query, body } = schemas.json;
+  const errors = new Set<ErrorCode>(own);
+  if (params || query || body) errors.add('validation_failed');
+  if (body) for (const code of ['payload_too_large', 'unsupported_media_type'] as const) errors.add(code);
+  for (const code of guards) errors.add(code);
+  return [...errors].sort((a, b) => ERROR_STATUS[a] - ERROR_STATUS[b]);
+}
+
 /** A complete route at a mount point. */
 export function makeRoute(mount: Mount, spec: RouteSpec): CrudRoute {
   const { docs, path, dependencies } = mount.place;
   const deprecated = spec.deprecated ?? docs.deprecated;
   const hidden = spec.hidden || docs.hidden;
-
+  const all = [...dependencies, ...spec.dependencies];
+  const guards = guardDocs(all);
+  const schemas = compileSchemas(spec.inputs, spec.response);
   return {
     method: spec.method,
     path: spec.path,
     name: spec.name,
     operationId: spec.operationId ?? '',
     status: spec.status,
-    schemas: compileSchemas(spec.inputs, spec.response),
+    schemas,
     tags: spec.tags ?? docs.tags,
     ...(spec.summary && { summary: spec.summary }),
     ...(spec.description && { description: spec.description }),
@@ -79,7 +97,10 @@ export function makeRoute(mount: Mount, spec: RouteSpec): CrudRoute {
     ...(hidden && { hidden }),
     ...(spec.path === path && { root: true }),
     ...(docs.responses && { responses: docs.responses }),
+    ...(spec.model !== undefined && { model: spec.model }),
+    errors: errorsOf(schemas, spec.errors ?? [], guards.errors),
+    ...(guards.security && { security: guards.security }),
     ...(spec.headers && { headers: spec.headers }),
-    handle: guarded([...dependencies, ...spec.dependencies], spec.run),
+    handle: guarded(all, spec.run),
   };
 }

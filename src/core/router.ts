@@ -5,6 +5,8 @@
  * @module
  */
 import type { z } from 'zod';
+import type { SecurityRequirement } from './dependency-docs.ts';
+import type { ErrorCode } from './errors.ts';
 import type { JsonSchema } from './json-schema.ts';
 import type { CrudRequest } from './request.ts';
 
@@ -51,6 +53,12 @@ export interface CrudRoute {
   readonly root?: boolean;
   /** Extra documented responses, by status. */
   readonly responses?: Readonly<Record<number, { readonly description: string }>>;
+  /** The model of a generated route (`category`): names its schemas in the OpenAPI document. */
+  readonly model?: string;
+  /** The errors the route can answer with besides a 405, for its documentation. */
+  readonly errors?: readonly ErrorCode[];
+  /** What its dependencies require (OpenAPI security requirements: any one of them). */
+  readonly security?: readonly SecurityRequirement[];
   /** Headers of a success, from the request and the handler's result (a 201's `Location`). */
   readonly headers?: ResponseHeaders;
   readonly handle: (req: CrudRequest) => Promise<unknown>;

@@ -64,6 +64,21 @@ describeForum(
       assert.equal(mine.headers.location, `/users/me/posts/${mine.body.id}`);
     });
 
+    test('a 401 from a dependency that declares security carries WWW-Authenticate', async () => {
+      for (const [method, url] of [
+        ['GET', '/users/me'],
+        ['HEAD', '/users/me'],
+        ['GET', '/users/me/posts'],
+        ['PATCH', '/users/me'],
+      ] as const) {
+        const res = await s.call(method, url, method === 'PATCH' ? { name: 'x' } : undefined);
+        assert.equal(res.status, 401, `${method} ${url}`);
+        assert.equal(res.headers['www-authenticate'], 'Bearer', `${method} ${url}`);
+      }
+      const other = await s.call('GET', '/categories/999');
+      assert.equal(other.headers['www-authenticate'], undefined);
+    });
+
     test('a failed create carries no Location', async () => {
       const res = await s.call('POST', '/categories', {});
       assert.equal(res.status, 422);
