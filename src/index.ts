@@ -86,11 +86,13 @@ export {
   ExtraRouteRegistrar,
   ExtraRoutes,
 } from './core/extra-routes.ts';
-export { type JsonSchema, toJsonSchema } from './core/json-schema.ts';
+export { type JsonSchema, toJsonSchema, toOpenApiSchema } from './core/json-schema.ts';
 export { publicFieldsOf, registerModelConfig } from './core/model-configs.ts';
 export type { FieldKind, FieldMeta, ForeignKeyMeta, ModelMeta, RelationMeta } from './core/model-meta.ts';
 export type { Mount, MountDocs, MountPlace, ParentLevel, Strategy } from './core/mount.ts';
 export { NestedConfig, type NestedRouterOptions } from './core/nesting.ts';
+// The OpenAPI document.
+export { createOpenApiDocument, type OpenApiDocument, type OpenApiInfo, type OpenApiOptions } from './core/openapi.ts';
 // Pagination.
 export { type Page, PagePaginator, type PageSource, PaginatorBase, PaginatorPage } from './core/paginator.ts';
 export {
@@ -107,10 +109,11 @@ export {
   planParentScope,
   type ScopeCondition,
 } from './core/parent-scope.ts';
+export { problemSchema } from './core/problem-schema.ts';
 // Dependencies and markers.
 export type { CrudRequest, Dependency } from './core/request.ts';
 export type { RouteTable } from './core/route-table.ts';
-export type { CrudRoute, CrudRouter, HttpMethod, RouteSchemas } from './core/router.ts';
+export type { CrudRoute, CrudRouter, HttpMethod, ResponseHeaders, RouteSchemas } from './core/router.ts';
 export {
   DatabaseError,
   type LoggableError,

@@ -1,13 +1,14 @@
 /**
  * Zod → JSON Schema, done once per route when the router is built. Bindings
- * hand these to their framework for validation, serialisation and OpenAPI.
+ * hand these to their framework for validation and serialisation; the
+ * OpenAPI document takes its own conversion ({@link toOpenApiSchema}).
  *
  * @module
  */
 import { z } from 'zod';
 import { cached } from './cache.ts';
 
-/** A JSON Schema document (draft-07, as Fastify's Ajv and @fastify/swagger expect). */
+/** A JSON Schema document (draft-07, as Fastify's Ajv expects; 2020-12 in the OpenAPI document). */
 export type JsonSchema = Record<string, unknown>;
 
 /** Conversions already made: routes sharing a schema (a model's public object) share its JSON Schema. */
@@ -26,6 +27,34 @@ const converted = { input: new WeakMap<z.ZodType, JsonSchema>(), output: new Wea
  */
 export function toJsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   return cached(converted[io], schema, () => convert(schema, io));
+}
+
+/**
+ * Converts a Zod schema for an OpenAPI 3.1 document (JSON Schema 2020-12).
+ * A request body is documented as what it accepts: unknown keys are dropped,
+ * never refused, so no object says `additionalProperties: false`.
+ *
+ * @example
+ * ```ts
+ * const body = toOpenApiSchema(createSchema, 'input');
+ * ```
+ */
+export function toOpenApiSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const json = simplifyNullable(
+    z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }),
+  ) as JsonSchema;
+  delete json.$schema;
+  return io === 'input' ? (open(json) as JsonSchema) : json;
+}
+
+/** The schema without any `additionalProperties: false`. */
+function open(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(open);
+  if (typeof node !== 'object' || node === null) return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node))
+    if (!(key === 'additionalProperties' && value === false)) out[key] = open(value);
+  return out;
 }
 
 function convert(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {

@@ -4,6 +4,7 @@
  * operations as plain records the fuzzer and the route walkers iterate.
  */
 import type { FastifyInstance } from 'fastify';
+import { type OpenApiDocument as CoreDocument, type CrudRouter, createOpenApiDocument } from 'ormcrud';
 
 /** A JSON Schema as the document holds it (OpenAPI 3.0: `nullable` instead of a `null` type). */
 export type Schema = {
@@ -110,4 +111,9 @@ export function encodeComponent(value: string): string {
 /** `/a/{x}/b/{y}` with `values` filled in, each percent-encoded. */
 export function fillPath(path: string, values: Readonly<Record<string, string>>): string {
   return path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeComponent(values[name] ?? ''));
+}
+
+/** The document of `routers`, titled `test`. */
+export function documentOf(...routers: CrudRouter[]): CoreDocument {
+  return createOpenApiDocument(routers, { info: { title: 'test', version: '1' } });
 }

@@ -1,0 +1,85 @@
+/**
+ * One route as an OpenAPI operation: parameters, body, its success and every
+ * error it can answer with.
+ *
+ * @module
+ */
+import type { z } from 'zod';
+import { ERROR_STATUS } from './errors.ts';
+import type { JsonSchema } from './json-schema.ts';
+import type { SharedResponses } from './openapi-responses.ts';
+import type { ComponentSchemas } from './openapi-schemas.ts';
+import type { CrudRoute } from './router.ts';
+
+/** A route placed in the document. */
+export interface DocumentedRoute {
+  readonly route: CrudRoute;
+  /** The full OpenAPI path (`/categories/{category_id}`). */
+  readonly path: string;
+  /** Unique in the document. */
+  readonly operationId: string;
+  /** The path answers 405 (with `Allow`) to a method it does not serve. */
+  readonly methodNotAllowed: boolean;
+}
+
+const REASONS: Readonly<Record<number, string>> = { 200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'No Content' };
+const JSON_TYPE = 'application/json';
+
+/** The operation object of a route. */
+export function operationOf(placed: DocumentedRoute, schemas: ComponentSchemas, shared: SharedResponses): JsonSchema {
+  const { route } = placed;
+  const { params, query, body } = route.schemas;
+  const parameters = [...parametersOf('path', params, schemas), ...parametersOf('query', query, schemas)];
+  return {
+    operationId: placed.operationId,
+    summary: route.summary ?? `${route.method} ${placed.path}`,
+    ...(route.description && { description: route.description }),
+    ...(route.tags.length > 0 && { tags: [...route.tags] }),
+    ...(route.deprecated && { deprecated: true }),
+    ...(route.security && { security: route.security.map((requirement) => ({ ...requirement })) }),
+    ...(parameters.length > 0 && { parameters }),
+    ...(body && {
+      requestBody: { required: true, content: { [JSON_TYPE]: { schema: schemas.write(body, 'input') } } },
+    }),
+    responses: { [route.status]: successOf(route, schemas, shared), ...errorsOf(placed, shared) },
+  };
+}
+
+/** One parameter per property of a path or query object; its description moves to the parameter. */
+function parametersOf(where: 'path' | 'query', object: z.ZodObject | undefined, schemas: ComponentSchemas) {
+  if (!object) return [];
+  const json = schemas.convert(object, 'input');
+  const required = new Set((json.required as string[] | undefined) ?? []);
+  return Object.entries((json.properties ?? {}) as Record<string, JsonSchema>).map(([name, property]) => {
+    const { description, ...schema } = property;
+    return {
+      name,
+      in: where,
+      required: where === 'path' || required.has(name),
+      ...(typeof description === 'string' && { description }),
+      schema: schemas.writeJson(schema, 'input'),
+    };
+  });
+}
+
+/** The success response: its status, headers and body (free-form JSON when the route gives no schema). */
+function successOf(route: CrudRoute, schemas: ComponentSchemas, shared: SharedResponses): JsonSchema {
+  const { response } = route.schemas;
+  const empty = route.status === 204 || route.status === 304;
+  return {
+    description: REASONS[route.status] ?? 'Success',
+    ...(route.headers && { headers: shared.headers(route.headers.names) }),
+    ...(!empty && { content: { [JSON_TYPE]: { schema: response ? schemas.write(response, 'output') : {} } } }),
+  };
+}
+
+/** The error responses, by status: the route's errors, 405 where it applies, then the router's own `responses`. */
+function errorsOf(placed: DocumentedRoute, shared: SharedResponses): Record<string, JsonSchema> {
+  const { route } = placed;
+  const statuses = new Set((route.errors ?? []).map((code) => ERROR_STATUS[code]));
+  if (placed.methodNotAllowed) statuses.add(405);
+  const out: Record<string, JsonSchema> = {};
+  for (const status of [...statuses].sort((a, b) => a - b)) out[status] = shared.error(status);
+  for (const [status, doc] of Object.entries(route.responses ?? {})) out[status] ??= shared.custom(doc.description);
+  return out;
+}
