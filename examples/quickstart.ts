@@ -1,14 +1,12 @@
 // quickstart.ts: one SQLite table in memory, five CRUD routes, OpenAPI docs at /docs.
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import { createClient } from '@libsql/client';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/libsql';
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import Fastify from 'fastify';
-import { CRUDCollection } from 'ormcrud';
+import { CRUDCollection, createOpenApiDocument } from 'ormcrud';
 import { DrizzleAdapter } from 'ormcrud/drizzle';
-import { toFastify } from 'ormcrud/fastify';
+import { openApiDocs, toFastify } from 'ormcrud/fastify';
 
 const category = sqliteTable('category', {
   id: integer('id').primaryKey({ autoIncrement: true }),
@@ -18,12 +16,12 @@ const db = drizzle(createClient({ url: ':memory:' }));
 await db.run(sql`CREATE TABLE category (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL)`);
 
 const categories = new CRUDCollection({ ormAdapter: new DrizzleAdapter({ db, model: category }) });
+const router = categories.getRouter({ prefix: '/categories', tags: ['categories'] });
 
 export const app = Fastify();
-// /docs: register both plugins before the routers, so they see every route.
-await app.register(swagger, { openapi: { info: { title: 'Quick start', version: '1.0.0' } } });
-await app.register(swaggerUi, { routePrefix: '/docs' });
-await app.register(toFastify(categories.getRouter({ prefix: '/categories', tags: ['categories'] })));
+// /docs: Swagger UI over the OpenAPI document of every router.
+await app.register(openApiDocs(createOpenApiDocument([router], { info: { title: 'Quick start', version: '1.0.0' } })));
+await app.register(toFastify(router));
 
 // Listen when run as a program; a test can import `app` and call `app.inject` instead.
 if (import.meta.filename === process.argv[1]) {

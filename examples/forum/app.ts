@@ -16,18 +16,19 @@
  *   translation) takes an administrator, a user whose read-only `is_admin`
  *   flag is set in the database.
  */
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   CRUDCollection,
   type CRUDCollectionOptions,
+  type CrudRouter,
+  createOpenApiDocument,
   NestedConfig,
+  type OpenApiDocument,
   type ORMAdapterBase,
   PagePaginator,
   PKFieldsDependency,
 } from 'ormcrud';
-import { clientErrorHandler, frameworkErrors, toFastify } from 'ormcrud/fastify';
+import { clientErrorHandler, frameworkErrors, openApiDocs, toFastify } from 'ormcrud/fastify';
 import { z } from 'zod';
 import { currentUserId, requireAdmin, requireUser } from './auth.ts';
 
@@ -129,6 +130,30 @@ function pageOf(perPage: number) {
   return new PagePaginator().setPerPage(perPage);
 }
 
+/** The forum's OpenAPI document: one for all its routers. */
+export function forumDocument(routers: readonly CrudRouter[]): OpenApiDocument {
+  return createOpenApiDocument(routers, {
+    info: {
+      title: 'ormcrud forum',
+      version: '1.0.0',
+      description:
+        'Demo auth: `Authorization: Bearer user-<id>` (user 1 administers). Anyone reads; a user writes ' +
+        'their own rows under `/users/me`; an administrator writes the rest.',
+      license: { name: 'MIT', identifier: 'MIT' },
+    },
+    securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'Demo tokens: `user-<id>`' } },
+    tags: [
+      { name: 'categories', description: 'Forum categories, with their threads and posts nested' },
+      { name: 'threads', description: 'Threads: under a category, under a post, or on their own' },
+      { name: 'posts', description: 'Posts, and the thread and category above each' },
+      { name: 'translations', description: 'Translations of a post, keyed by language' },
+      { name: 'me', description: 'The user of the bearer token, and their posts' },
+      { name: 'users', description: 'Every user' },
+      { name: 'tags', description: 'Tags of post translations' },
+    ],
+  });
+}
+
 /**
  * A Fastify app serving the forum with OpenAPI docs at `/docs`.
  *
@@ -144,19 +169,8 @@ export async function createForumApp(
 ): Promise<FastifyInstance> {
   // Problem responses also for what Fastify and Node refuse before any route.
   const app = Fastify({ logger: options.logger ?? false, frameworkErrors, clientErrorHandler });
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'ormcrud forum',
-        version: '1.0.0',
-        description:
-          'Demo auth: `Authorization: Bearer user-<id>` (user 1 administers). Anyone reads; a user writes ' +
-          'their own rows under `/users/me`; an administrator writes the rest.',
-      },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-    },
-  });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
-  for (const router of forumRouters(adapters)) await app.register(toFastify(router));
+  const routers = forumRouters(adapters);
+  await app.register(openApiDocs(forumDocument(routers)));
+  for (const router of routers) await app.register(toFastify(router));
   return app;
 }

@@ -211,12 +211,16 @@ test('docs querying: the page and the problem the pages show', async () => {
   assert.deepEqual(bad.json(), fixture('problem-422.json'));
 });
 
-test('docs OpenAPI: security scheme, documented 401, hidden router', async () => {
+test('docs OpenAPI: security from a documented dependency, its 401, a hidden router', async () => {
   const document = (await openapi.inject('/docs/json')).json();
   assert.deepEqual(document.components.securitySchemes, { bearer: { type: 'http', scheme: 'bearer' } });
   assert.deepEqual(Object.keys(document.paths).sort(), ['/categories', '/categories/{category_id}']);
-  assert.equal(document.paths['/categories'].get.responses['401'].description, 'No or malformed bearer token');
-  assert.deepEqual(document.paths['/categories'].get.tags, ['categories']);
+  const list = document.paths['/categories'].get;
+  assert.deepEqual(list.security, [{ bearer: [] }]);
+  assert.deepEqual(list.responses['401'], { $ref: '#/components/responses/Unauthorized' });
+  assert.deepEqual(list.tags, ['categories']);
+  const denied = await openapi.inject('/categories');
+  assert.deepEqual([denied.statusCode, denied.headers['www-authenticate']], [401, 'Bearer']);
   assert.equal((await openapi.inject('/internal/users/1')).statusCode, 200);
   assert.equal((await openapi.inject('/docs')).statusCode, 200);
 });

@@ -1,15 +1,16 @@
 /**
- * The forum's OpenAPI document, read through one function so the suites do
- * not depend on where it comes from (today `@fastify/swagger`), and its
- * operations as plain records the fuzzer and the route walkers iterate.
+ * The one place tests read OpenAPI documents from: the forum's, as
+ * `createOpenApiDocument` builds it and the demo serves it, that of any
+ * routers, and a document's operations as plain records (every `$ref`
+ * followed) that the fuzzer and the route walkers iterate.
  */
-import type { FastifyInstance } from 'fastify';
-import { type OpenApiDocument as CoreDocument, type CrudRouter, createOpenApiDocument } from 'ormcrud';
+import { type CrudRouter, createOpenApiDocument, type OpenApiDocument } from 'ormcrud';
+import { forumDocument, forumRouters } from '../../examples/forum/app.ts';
+import type { ForumAdapters } from './forum-target.ts';
 
-/** A JSON Schema as the document holds it (OpenAPI 3.0: `nullable` instead of a `null` type). */
+/** A JSON Schema as the document holds it (JSON Schema 2020-12: a nullable type lists `'null'`). */
 export type Schema = {
   readonly type?: string | readonly string[];
-  readonly nullable?: boolean;
   readonly properties?: Readonly<Record<string, Schema>>;
   readonly required?: readonly string[];
   readonly items?: Schema;
@@ -36,11 +37,6 @@ interface RawOperation {
   readonly responses: Record<string, { readonly content?: Record<string, { readonly schema: Schema }> }>;
 }
 
-export interface OpenApiDocument {
-  readonly openapi: string;
-  readonly paths: Record<string, Record<string, RawOperation>>;
-}
-
 /** One operation: where it is, what it takes, what it answers. */
 export interface Operation {
   readonly method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -49,31 +45,38 @@ export interface Operation {
   readonly pathParams: readonly Parameter[];
   readonly queryParams: readonly Parameter[];
   readonly body: Schema | undefined;
-  /** Response body schemas by status (`200`, `201`, `4XX`). */
+  /** Response body schemas by status (`200`, `201`, `404`): JSON for a success, problem+json for an error. */
   readonly responses: Readonly<Record<string, Schema | undefined>>;
 }
 
 /**
- * The app's OpenAPI document. The one place that knows how to obtain it.
+ * The forum's document over these adapters: what `/docs/json` serves.
  *
  * @example
  * ```ts
- * const doc = await openApiDocument(app);
+ * const ops = operationsOf(forumOpenApi(s.harness.adapters));
  * ```
  */
-export async function openApiDocument(app: FastifyInstance): Promise<OpenApiDocument> {
-  await app.ready();
-  return structuredClone(app.swagger()) as unknown as OpenApiDocument;
+export function forumOpenApi(adapters: ForumAdapters): OpenApiDocument {
+  return forumDocument(forumRouters(adapters));
 }
 
-/** Every operation of the document, in document order. */
+/** The document of `routers`, titled `test`. */
+export function documentOf(...routers: CrudRouter[]): OpenApiDocument {
+  return createOpenApiDocument(routers, { info: { title: 'test', version: '1' } });
+}
+
+/** Every operation of the document, in document order, with every `$ref` replaced by what it names. */
 export function operationsOf(doc: OpenApiDocument): Operation[] {
-  return Object.entries(doc.paths).flatMap(([path, methods]) =>
+  const resolved = resolveRefs(doc, doc) as { paths: Record<string, Record<string, RawOperation>> };
+  return Object.entries(resolved.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, op]) => {
       const params = op.parameters ?? [];
       const responses: Record<string, Schema | undefined> = {};
-      for (const [status, response] of Object.entries(op.responses))
-        responses[status] = response.content?.['application/json']?.schema;
+      for (const [status, response] of Object.entries(op.responses)) {
+        const content = response.content ?? {};
+        responses[status] = (content['application/json'] ?? content['application/problem+json'])?.schema;
+      }
       return {
         method: method.toUpperCase() as Operation['method'],
         path,
@@ -84,6 +87,23 @@ export function operationsOf(doc: OpenApiDocument): Operation[] {
       };
     }),
   );
+}
+
+/** `node` with each local `$ref` (`#/components/...`) replaced by its target, itself resolved. */
+function resolveRefs(node: unknown, doc: unknown): unknown {
+  if (Array.isArray(node)) return node.map((item) => resolveRefs(item, doc));
+  if (typeof node !== 'object' || node === null) return node;
+  const { $ref, ...rest } = node as { $ref?: unknown };
+  const out: Record<string, unknown> = {};
+  if (typeof $ref === 'string' && $ref.startsWith('#/')) {
+    const target = $ref
+      .slice(2)
+      .split('/')
+      .reduce<unknown>((at, key) => (at as Record<string, unknown>)[key.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
+    Object.assign(out, resolveRefs(target, doc));
+  }
+  for (const [key, value] of Object.entries(rest)) out[key] = resolveRefs(value, doc);
+  return out;
 }
 
 /**
@@ -111,9 +131,4 @@ export function encodeComponent(value: string): string {
 /** `/a/{x}/b/{y}` with `values` filled in, each percent-encoded. */
 export function fillPath(path: string, values: Readonly<Record<string, string>>): string {
   return path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeComponent(values[name] ?? ''));
-}
-
-/** The document of `routers`, titled `test`. */
-export function documentOf(...routers: CrudRouter[]): CoreDocument {
-  return createOpenApiDocument(routers, { info: { title: 'test', version: '1' } });
 }

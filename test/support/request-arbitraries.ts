@@ -104,7 +104,10 @@ export function text(maxLength = 12, huge = false): fc.Arbitrary<string> {
   return fc.oneof(...arbitraries);
 }
 
-const typeOf = (schema: Schema) => (Array.isArray(schema.type) ? schema.type[0] : schema.type) as string | undefined;
+/** The schema's type; of a nullable one (`['string', 'null']`), the type besides `'null'`. */
+const typeOf = (schema: Schema) =>
+  (Array.isArray(schema.type) ? schema.type.find((type) => type !== 'null') : schema.type) as string | undefined;
+const isNullable = (schema: Schema) => Array.isArray(schema.type) && schema.type.includes('null');
 
 /** Strings a schema accepts (of hostile content: quotes, SQL, unicode, controls). */
 function validText(maxLength: number): fc.Arbitrary<string> {
@@ -117,7 +120,7 @@ function validText(maxLength: number): fc.Arbitrary<string> {
 
 /** A JSON value of the schema's type: in `valid` mode within its bounds, else sometimes just outside. */
 function jsonValueOf(schema: Schema, mode: Mode): fc.Arbitrary<unknown> {
-  const nullable = schema.nullable === true;
+  const nullable = isNullable(schema);
   let value: fc.Arbitrary<unknown>;
   if (schema.enum) value = fc.constantFrom(...schema.enum);
   else
@@ -160,7 +163,7 @@ function wrongValue(schema: Schema): fc.Arbitrary<unknown> {
   if (type !== 'integer' && type !== 'number') candidates.push(fc.integer());
   if (type === 'integer') candidates.push(fc.constantFrom(1.5, -0.25, 1e-7));
   if (type !== 'boolean') candidates.push(fc.boolean());
-  if (!schema.nullable) candidates.push(fc.constant(null));
+  if (!isNullable(schema)) candidates.push(fc.constant(null));
   return fc.oneof(...candidates);
 }
 

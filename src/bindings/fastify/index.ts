@@ -3,11 +3,15 @@
  *
  * @example
  * ```ts
- * import { toFastify } from 'ormcrud/fastify';
- * await app.register(toFastify(categories.getRouter({ prefix: '/categories' })));
+ * import { createOpenApiDocument } from 'ormcrud';
+ * import { openApiDocs, toFastify } from 'ormcrud/fastify';
+ * const routers = [categories.getRouter({ prefix: '/categories' })];
+ * await app.register(openApiDocs(createOpenApiDocument(routers, { info: { title: 'Forum', version: '1.0.0' } })));
+ * for (const router of routers) await app.register(toFastify(router));
  * ```
  *
  * @module
  */
+export { type OpenApiDocsOptions, openApiDocs } from './docs.ts';
 export { clientErrorHandler, frameworkErrors } from './outside-routes.ts';
 export { type ToFastifyOptions, toFastify } from './plugin.ts';

@@ -1,30 +1,19 @@
 /**
  * `toFastify(router)`: registers each route of a `CrudRouter` natively, with
- * its JSON Schemas for validation, serialisation and OpenAPI.
+ * its JSON Schemas for validation and serialisation.
  *
  * @module
  */
 
 import type { FastifyInstance, FastifyPluginAsync, RouteOptions } from 'fastify';
-import { type CrudRoute, type CrudRouter, toJsonSchema } from 'ormcrud';
-import { z } from 'zod';
+import { type CrudRoute, type CrudRouter, problemSchema as problem, toJsonSchema } from 'ormcrud';
 import { serializerCompiler, validatorCompiler } from './compilers.ts';
 import { problemHandler } from './errors.ts';
 import { parseJsonBody } from './json-body.ts';
 import { notFoundHandler } from './outside-routes.ts';
 import { FastifyCrudRequest } from './request.ts';
 
-const problemSchema = toJsonSchema(
-  z.object({
-    type: z.string(),
-    title: z.string(),
-    status: z.int(),
-    detail: z.string(),
-    code: z.string(),
-    errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
-  }),
-  'output',
-);
+const problemSchema = toJsonSchema(problem, 'output');
 
 /** `/categories` + `/{category_id}` → `/categories/:category_id`. */
 function fastifyPath(prefix: string, path: string): string {
@@ -47,12 +36,6 @@ function routeOptions(route: CrudRoute, url: string): RouteOptions {
       ...(json.query && { querystring: json.query }),
       ...(json.body && { body: json.body }),
       response,
-      ...(route.operationId && { operationId: route.operationId }),
-      ...(route.tags.length > 0 && { tags: [...route.tags] }),
-      ...(route.summary && { summary: route.summary }),
-      ...(route.description && { description: route.description }),
-      ...(route.deprecated && { deprecated: true }),
-      ...(route.hidden && { hide: true }),
     },
     // Returns the result's promise; Fastify sends what it resolves to. (Returning
     // `reply` after `reply.send` would make Fastify await the reply itself, which
@@ -116,8 +99,8 @@ function installNotFound(app: FastifyInstance): void {
  * comes out as `application/problem+json`, and so does a request for a path
  * no route matches (a 404; see {@link ToFastifyOptions.notFound}); a
  * collection root answers with and without a trailing slash (through a twin
- * route hidden from the docs, or through the app's own
- * `routerOptions: { ignoreTrailingSlash: true }`, which needs none).
+ * route, or through the app's own `routerOptions: { ignoreTrailingSlash: true }`,
+ * which needs none). The OpenAPI document comes from the core: see `openApiDocs`.
  *
  * What Fastify and Node refuse before any route (a malformed URL, a path
  * segment past `maxParamLength`, a URL or headers past `maxHeaderSize`) is
@@ -130,7 +113,6 @@ function installNotFound(app: FastifyInstance): void {
  * ```ts
  * import { clientErrorHandler, frameworkErrors, toFastify } from 'ormcrud/fastify';
  * const app = Fastify({ frameworkErrors, clientErrorHandler });
- * await app.register(swagger, { openapi: { info: { title: 'Forum', version: '1' } } });
  * await app.register(toFastify(categories.getRouter({ prefix: '/categories', tags: ['categories'] })));
  * await app.register(toFastify(posts.getRouter({ prefix: '/posts' }))); // finds the 404 handler in place
  * ```
@@ -151,10 +133,9 @@ export function toFastify(router: CrudRouter, options: ToFastifyOptions = {}): F
       const head = methods.includes('GET') && methods.includes('HEAD');
       const own = head ? methods.filter((method) => method !== 'HEAD') : methods;
       const method = own.length === 1 ? (own[0] as CrudRoute['method']) : own;
-      const options = { ...routeOptions(route, url), method, exposeHeadRoute: head };
-      app.route(options);
-      if (twins && route.root && !url.endsWith('/'))
-        app.route({ ...options, url: `${url}/`, schema: { ...options.schema, hide: true } });
+      const registered = { ...routeOptions(route, url), method, exposeHeadRoute: head };
+      app.route(registered);
+      if (twins && route.root && !url.endsWith('/')) app.route({ ...registered, url: `${url}/` });
     }
   };
 }

@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import fc from 'fast-check';
 import { forumSeed } from '../../support/forum-sql.ts';
 import type { ForumSuite } from '../../support/forum-suite.ts';
-import { fillPath, type Operation, openApiDocument, operationsOf } from '../../support/openapi.ts';
+import { fillPath, forumOpenApi, type Operation, operationsOf } from '../../support/openapi.ts';
 import { bodyFor } from '../../support/request-arbitraries.ts';
 
 const EXCLUDED = ['password_hash', 'api_token'];
@@ -46,7 +46,7 @@ export function hiddenFields(s: ForumSuite): void {
     assert.equal(changed.statusCode, 200);
     assert.equal((await s.rows('user', { id: 2 }))[0]?.password_hash, NEW_SECRET);
 
-    const ops = operationsOf(await openApiDocument(s.app));
+    const ops = operationsOf(forumOpenApi(s.harness.adapters));
     // Every seeded chain starts at id 1 (post 1 is ada's, in thread 1 of category 1, translated to English).
     const pathOf = (op: Operation) =>
       fillPath(
