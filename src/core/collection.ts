@@ -12,6 +12,7 @@ import { NotFoundError } from './errors.ts';
 import { ExtraRoutes } from './extra-routes.ts';
 import { Mount, type Strategy } from './mount.ts';
 import { NestedConfig } from './nesting.ts';
+import { operationIdOf } from './operation-id.ts';
 import type { Page, PaginatorBase } from './paginator.ts';
 import { PaginatorPage } from './paginator.ts';
 import type { ParentRef } from './parent-scope.ts';
@@ -251,9 +252,21 @@ export class CRUDCollection {
     return row;
   }
 
-  /** The OpenAPI operation id of a route, from its name, full path and method. */
+  /**
+   * The OpenAPI operation id of a route, from its name, full path and method:
+   * `listCategoryThreads`, `getCategoryThread`, `createCategoryThread`, ...
+   * The document makes ids unique (a second `getX` becomes `getX2`).
+   *
+   * @example
+   * ```ts
+   * class Prefixed extends CRUDCollection {
+   *   override generateUniqueId(route: Pick<CrudRoute, 'name' | 'path' | 'method'>) {
+   *     return `forum_${super.generateUniqueId(route)}`;
+   *   }
+   * }
+   * ```
+   */
   generateUniqueId(route: Pick<CrudRoute, 'name' | 'path' | 'method'>): string {
-    const path = route.path.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_+|_+$/g, '');
-    return `${route.name}_${path}_${route.method.toLowerCase()}`;
+    return operationIdOf(route);
   }
 }

@@ -7,7 +7,14 @@
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { after, before, describe, test } from 'node:test';
-import { CRUDCollection, createOpenApiDocument, documentDependency, NestedConfig, type OpenApiDocument } from 'ormcrud';
+import {
+  CRUDCollection,
+  type CrudRoute,
+  createOpenApiDocument,
+  documentDependency,
+  NestedConfig,
+  type OpenApiDocument,
+} from 'ormcrud';
 import { SequelizeAdapter } from 'ormcrud/sequelize';
 import { TypeORMAdapter } from 'ormcrud/typeorm';
 import { DataTypes, Sequelize } from 'sequelize';
@@ -177,6 +184,40 @@ describe('createOpenApiDocument', () => {
       { bearer: [], oauth: ['read'] },
       { cookie: [], oauth: ['read'] },
     ]);
+  });
+
+  test('operation ids are short, unique in the document, and generateUniqueId still decides them', () => {
+    const threads = collection('thread');
+    const routers = [
+      collection('category').addNestedCollection('/threads', threads).getRouter({ prefix: '/categories' }),
+      collection('category').getRouter({ prefix: '/categories-again' }),
+      collection('tag').getRouter({ prefix: '/tags' }),
+    ];
+    const doc = documentOf(...routers);
+    const ids = Object.values(doc.paths).flatMap((item) => Object.values(item).map((op: Json) => op.operationId));
+    assert.equal(new Set(ids).size, ids.length);
+    for (const id of [
+      'listCategories',
+      'getCategory',
+      'createCategory',
+      'updateCategory',
+      'deleteCategory',
+      'listCategoryThreads',
+      'getCategoryThread',
+      'createCategoryThread',
+      'updateCategoryThread',
+      'deleteCategoryThread',
+      'listCategoriesAgain',
+    ]) {
+      assert.ok(ids.includes(id), `${id} in ${ids.join(', ')}`);
+    }
+    class Prefixed extends CRUDCollection {
+      override generateUniqueId(route: Pick<CrudRoute, 'name' | 'path' | 'method'>) {
+        return `forum_${super.generateUniqueId(route)}`;
+      }
+    }
+    const custom = documentOf(new Prefixed({ ormAdapter: h.adapters.tag }).getRouter({ prefix: '/tags' }));
+    assert.equal(operation(custom, 'get', '/tags').operationId, 'forum_listTags');
   });
 
   test('HEAD, OPTIONS, 405 fillers and hidden routes stay out of the document', () => {

@@ -218,7 +218,7 @@ test('docs OpenAPI: security from a documented dependency, its 401, a hidden rou
   const list = document.paths['/categories'].get;
   assert.deepEqual(list.security, [{ bearer: [] }]);
   assert.deepEqual(list.responses['401'], { $ref: '#/components/responses/Unauthorized' });
-  assert.deepEqual(list.tags, ['categories']);
+  assert.deepEqual([list.operationId, list.tags], ['listCategories', ['categories']]);
   const denied = await openapi.inject('/categories');
   assert.deepEqual([denied.statusCode, denied.headers['www-authenticate']], [401, 'Bearer']);
   assert.equal((await openapi.inject('/internal/users/1')).statusCode, 200);
