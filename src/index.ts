@@ -61,12 +61,7 @@ export {
   SortSchemaDependency,
   UpdateSchemaDependency,
 } from './core/dependencies.ts';
-export {
-  type DependencyDocs,
-  dependencyDocs,
-  documentDependency,
-  type SecurityRequirement,
-} from './core/dependency-docs.ts';
+export { type DependencyDocs, documentDependency, type SecurityRequirement } from './core/dependency-docs.ts';
 // Errors.
 export {
   ERROR_STATUS,
@@ -86,7 +81,7 @@ export {
   ExtraRouteRegistrar,
   ExtraRoutes,
 } from './core/extra-routes.ts';
-export { type JsonSchema, toJsonSchema, toOpenApiSchema } from './core/json-schema.ts';
+export { type JsonSchema, toJsonSchema } from './core/json-schema.ts';
 export { publicFieldsOf, registerModelConfig } from './core/model-configs.ts';
 export type { FieldKind, FieldMeta, ForeignKeyMeta, ModelMeta, RelationMeta } from './core/model-meta.ts';
 export type { Mount, MountDocs, MountPlace, ParentLevel, Strategy } from './core/mount.ts';
