@@ -56,11 +56,8 @@ export type IncludeData = readonly string[];
  *
  * @example
  * ```ts
- * class MyAdapter extends ORMAdapterBase<MyModel> {
- *   describe(model = this.model) { ... }
- *   async getOne(pk, include, parents) { ... }
- *   // getMany, createOne, updateOne, deleteOne
- * }
+ * const adapter: ORMAdapterBase = new DrizzleAdapter({ db, model: schema.category });
+ * const category = await adapter.getOne({ id: 1 }, ['threads']); // null when missing
  * ```
  */
 export abstract class ORMAdapterBase<TModel = unknown> {

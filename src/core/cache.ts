@@ -15,6 +15,7 @@ interface Store<K, V> {
  *
  * @example
  * ```ts
+ * const byMaxLength = new Map<number, z.ZodString>();
  * const schema = cached(byMaxLength, 100, () => z.string().max(100));
  * ```
  */

@@ -23,7 +23,7 @@ export const CANONICAL_INTEGER = /^(?:0|-?[1-9][0-9]*)$/;
  *
  * @example
  * ```ts
- * errors.push({ path: `path.${name}`, message: NON_CANONICAL_INTEGER_MESSAGE });
+ * const error = { path: 'path.thread_id', message: NON_CANONICAL_INTEGER_MESSAGE };
  * ```
  */
 export const NON_CANONICAL_INTEGER_MESSAGE =

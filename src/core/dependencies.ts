@@ -25,7 +25,7 @@ export interface DeclaredInputs {
  *
  * @example
  * ```ts
- * const me = new ReplaceSignatureDependency((req) => ({ id: currentUserId(req) }));
+ * const me = new ReplaceSignatureDependency((req) => ({ id: Number(req.headers['x-user-id']) }));
  * new CRUDCollection({ ormAdapter, dependencyOverrides: new Map([[PKFieldsDependency, me]]) });
  * ```
  */
@@ -53,12 +53,12 @@ export abstract class DependencyMarker {
 
 /**
  * The validated create body.
- * @example `new Map([[CreateSchemaDependency, (req) => ({ ...(req.body as object), slug: slugify(req) })]])`
+ * @example `const overrides: DependencyOverrides = new Map([[CreateSchemaDependency, (req) => ({ ...(req.body as object), slug: 'x' })]])`
  */
 export abstract class CreateSchemaDependency extends DependencyMarker {}
 /**
  * The validated, partial update body.
- * @example `new Map([[UpdateSchemaDependency, (req) => req.body]])`
+ * @example `const overrides: DependencyOverrides = new Map([[UpdateSchemaDependency, (req) => req.body]])`
  */
 export abstract class UpdateSchemaDependency extends DependencyMarker {}
 /**
@@ -73,7 +73,7 @@ export abstract class PublicSchemaDependency extends DependencyMarker {}
 export abstract class PublicListSchemaDependency extends DependencyMarker {}
 /**
  * Exact-match filters from the query, by field name.
- * @example `new Map([[FilterSchemaDependency, (req) => ({ author_id: userId(req) })]])`
+ * @example `const overrides: DependencyOverrides = new Map([[FilterSchemaDependency, (req) => ({ author_id: req.params.user_id })]])`
  */
 export abstract class FilterSchemaDependency extends DependencyMarker {}
 /**
@@ -88,17 +88,17 @@ export abstract class SortSchemaDependency extends DependencyMarker {}
 export abstract class IncludeSchemaDependency extends DependencyMarker {}
 /**
  * This collection's primary-key values, by field name (from the path by default).
- * @example `new Map([[PKFieldsDependency, (req) => ({ id: userIdFromAuth(req) })]])`
+ * @example `const overrides: DependencyOverrides = new Map([[PKFieldsDependency, (req) => ({ id: req.headers['x-user-id'] })]])`
  */
 export abstract class PKFieldsDependency extends DependencyMarker {}
 /**
  * The paginator of GET list.
- * @example `new Map([[PaginatorDependency, BigPages.dependency()]])`
+ * @example `new Map([[PaginatorDependency, class extends PagePaginator { static override maxPerPage = 500 }.dependency()]])`
  */
 export abstract class PaginatorDependency extends DependencyMarker {}
 /**
  * Primary-key values of every ancestor, nearest first.
- * @example `extra.get('/stats', ({ parents }) => parents[0])`
+ * @example `threads.extra.get('/stats', ({ parents }) => ({ category: parents[0] }))`
  */
 export abstract class ParentPKFieldsDependency extends DependencyMarker {}
 
@@ -133,7 +133,7 @@ export interface BoundHandler<R> {
  * @example
  * ```ts
  * const bound = overrideDependencies(
- *   { markers: [PKFieldsDependency], fn: (pk: PkValues) => adapter.getOne(pk, []) },
+ *   { markers: [PKFieldsDependency], fn: (pk: PkValues) => ormAdapter.getOne(pk, []) },
  *   collection.getResolvedOverrides(),
  * );
  * await bound.run(req);

@@ -32,8 +32,10 @@ const documented = new WeakMap<Dependency, DependencyDocs>();
  *
  * @example
  * ```ts
- * export const requireUser = documentDependency(
- *   (req: CrudRequest) => void currentUserId(req),
+ * const requireUser = documentDependency(
+ *   (req: CrudRequest) => {
+ *     if (!req.headers.authorization) throw new HttpError('unauthorized', 'Sign in first');
+ *   },
  *   { security: [{ bearer: [] }], errors: ['forbidden'] },
  * );
  * ```
@@ -60,6 +62,7 @@ export function documentDependency(dependency: Dependency, docs: DependencyDocs)
  *
  * @example
  * ```ts
+ * const requireUser = documentDependency(() => {}, { security: [{ bearer: [] }] });
  * dependencyDocs(requireUser)?.security; // [{ bearer: [] }]
  * ```
  */

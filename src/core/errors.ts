@@ -117,6 +117,7 @@ function statusFamily(status: number): ErrorCode {
  *
  * @example
  * ```ts
+ * const row = await threadAdapter.getOne({ id: 7 }, []);
  * if (!row) throw new NotFoundError();
  * ```
  */
@@ -132,7 +133,7 @@ export class NotFoundError extends HttpError {
  *
  * @example
  * ```ts
- * if (!(await adapter.parentExists(parents))) throw new ParentNotFoundError();
+ * throw new ParentNotFoundError(); // 404 problem, code parent_not_found
  * ```
  */
 export class ParentNotFoundError extends NotFoundError {
@@ -158,7 +159,10 @@ export interface Problem {
  *
  * @example
  * ```ts
- * reply.code(problem.status).type('application/problem+json').send(toProblem(err));
+ * const problem = toProblem(new NotFoundError()); // { status: 404, code: 'not_found', ... }
+ * app.setErrorHandler((err, _req, reply) => {
+ *   reply.code(toProblem(err).status).type('application/problem+json').send(toProblem(err));
+ * });
  * ```
  */
 export function toProblem(error: unknown): Problem {

@@ -64,8 +64,9 @@ type VerbArgs = [handler: ExtraHandler] | [options: ExtraRouteOptions, handler: 
  *
  * @example
  * ```ts
- * categories.extra.collection.get('/search', { query: z.object({ q: z.string() }) }, ({ query }) => search(query.q));
- * categories.extra.post('/archive', { status: 204 }, async ({ pk }) => archive(pk));
+ * const search = { schema: { query: z.object({ q: z.string() }) } };
+ * categories.extra.collection.get('/search', search, ({ query }) => ({ q: query.q }));
+ * categories.extra.post('/archive', { status: 204 }, async ({ pk }) => void pk);
  * ```
  */
 export class ExtraRouteRegistrar {
@@ -112,8 +113,8 @@ export class ExtraRouteRegistrar {
  *
  * @example
  * ```ts
- * posts.extra.post('/publish', async ({ pk }) => publish(pk));        // POST /posts/{post_id}/publish
- * posts.extra.collection.get('/drafts', () => listDrafts());          // GET /posts/drafts
+ * posts.extra.post('/publish', async ({ pk }) => ({ published: pk })); // POST /posts/{post_id}/publish
+ * posts.extra.collection.get('/drafts', () => []); // GET /posts/drafts
  * ```
  */
 export class ExtraRoutes extends ExtraRouteRegistrar {

@@ -22,7 +22,7 @@ const converted = { input: new WeakMap<z.ZodType, JsonSchema>(), output: new Wea
  *
  * @example
  * ```ts
- * const body = toJsonSchema(createSchema, 'input');
+ * const body = toJsonSchema(z.object({ name: z.string() }), 'input');
  * ```
  */
 export function toJsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
@@ -36,7 +36,7 @@ export function toJsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSch
  *
  * @example
  * ```ts
- * const body = toOpenApiSchema(createSchema, 'input');
+ * const body = toOpenApiSchema(z.object({ name: z.string() }), 'input');
  * ```
  */
 export function toOpenApiSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {

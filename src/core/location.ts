@@ -15,12 +15,6 @@ type Piece = { readonly text: string } | { readonly field: string };
  * row's id path (`POST /categories/1/threads` → `/categories/1/threads/7`).
  * `undefined` when the id path names a parameter that is not a key field
  * (a custom `getIdPath`); then no header is sent.
- *
- * @example
- * ```ts
- * const location = locationOf(mount);
- * location?.of(req, { id: 7, title: 'Hello' }); // { location: '/categories/1/threads/7' }
- * ```
  */
 export function locationOf(mount: Mount): ResponseHeaders | undefined {
   const c = mount.collection;

@@ -86,7 +86,7 @@ export function publicFieldSet(
  *
  * @example
  * ```ts
- * const shown = publicFieldsOf(adapter.describe('user')); // without password_hash
+ * const shown = publicFieldsOf(ormAdapter.describe(user)); // without password_hash
  * ```
  */
 export function publicFieldsOf(meta: ModelMeta): ReadonlySet<string> {

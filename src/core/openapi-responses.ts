@@ -67,8 +67,8 @@ const HEADERS: Readonly<Record<string, { name: string; description: string; sche
  * @example
  * ```ts
  * const shared = new SharedResponses();
- * operation.responses['404'] = shared.error(404);
- * document.components.responses = shared.responses();
+ * const responses = { '404': shared.error(404) };
+ * const components = { responses: shared.responses() };
  * ```
  */
 export class SharedResponses {

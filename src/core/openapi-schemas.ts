@@ -42,10 +42,11 @@ const refTo = (name: string) => ({ $ref: `#/components/schemas/${name}` });
  *
  * @example
  * ```ts
+ * const category = z.object({ id: z.number(), name: z.string() });
  * const schemas = new ComponentSchemas(['Problem']);
- * schemas.offer(publicSchema, 'output', { role: 'public', model: 'Category', contexts: ['Category'], depth: 0 });
+ * schemas.offer(category, 'output', { role: 'public', model: 'Category', contexts: ['Category'], depth: 0 });
  * schemas.name();
- * schemas.write(pageSchema, 'output'); // { ..., data: { items: { $ref: '#/components/schemas/Category' } } }
+ * schemas.write(PaginatorPage(category), 'output'); // { ..., data: { items: { $ref: '#/components/schemas/Category' } } }
  * ```
  */
 export class ComponentSchemas {

@@ -69,6 +69,7 @@ const querySchemas = new Map<string, z.ZodObject>();
  *
  * @example
  * ```ts
+ * const source = { fetch: async (limit: number, offset: number) => [{ id: offset + 1 }], count: async () => 1 };
  * const page = await new PagePaginator().setPage(2).paginate(source);
  * ```
  */
@@ -126,7 +127,7 @@ const int = z.int();
  *
  * @example
  * ```ts
- * const CategoryPage = PaginatorPage(categoryPublic);
+ * const CategoryPage = PaginatorPage(z.object({ id: z.number(), name: z.string() }));
  * ```
  */
 export function PaginatorPage<T extends z.ZodType>(item: T) {

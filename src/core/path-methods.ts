@@ -19,7 +19,7 @@ const NO_BODY = () => Promise.resolve(undefined);
  *
  * @example
  * ```ts
- * const routes = [...table.routes, ...pathMethodRoutes(table.routes)];
+ * const routes = [...router.routes, ...pathMethodRoutes(router.routes)];
  * ```
  */
 export function pathMethodRoutes(routes: readonly CrudRoute[]): CrudRoute[] {

@@ -73,7 +73,7 @@ export function isDriverError(error: unknown): boolean {
  *
  * @example
  * ```ts
- * try { await run(sql, params); } catch (error) { throw constraintError(error) ?? DatabaseError.from(error, sql); }
+ * const error = new DatabaseError('Connection terminated', { code: '57P01', statement: 'SELECT * FROM post WHERE id = $1' });
  * ```
  */
 export class DatabaseError extends Error {
@@ -111,7 +111,8 @@ export class DatabaseError extends Error {
  *
  * @example
  * ```ts
- * catch (error) { throw constraintError(error) ?? redactDriverError(error, sql); }
+ * const driverError = Object.assign(new Error('value too long'), { code: '22001' });
+ * const safe = redactDriverError(driverError, 'INSERT INTO post (title) VALUES ($1)'); // a DatabaseError
  * ```
  */
 export function redactDriverError(error: unknown, statement?: string): unknown {
@@ -141,7 +142,7 @@ const frames = (stack: unknown) =>
  *
  * @example
  * ```ts
- * request.log.error({ err: loggableError(error) }, 'unhandled error');
+ * app.log.error({ err: loggableError(new Error('boom')) }, 'unhandled error');
  * ```
  */
 export function loggableError(error: unknown, depth = 0): LoggableError {

@@ -36,7 +36,7 @@ let formatsByPattern: Map<string, string> | undefined;
  *
  * @example
  * ```ts
- * formatOfPattern(issue.params.pattern); // 'date-time'
+ * formatOfPattern(z.iso.datetime().def.pattern?.source ?? ''); // 'date-time'
  * ```
  */
 export function formatOfPattern(pattern: string): string | undefined {
