@@ -1,7 +1,7 @@
 /**
  * The package as a user gets it. `npm pack` builds `dist/` (through
  * `prepare`) and makes the tarball; a fresh app installs it with the quick
- * start's dependencies, offline from npm's cache, and runs the quick start
+ * start's dependencies, from npm's cache where it can, and runs the quick start
  * compiled by `tsc` (the README's tsconfig, strict) on plain Node, and on tsx.
  * The declarations type-check even without `skipLibCheck`.
  */
@@ -48,8 +48,8 @@ before(async () => {
   };
   const devDependencies = versions(['typescript', 'tsx', '@types/node']);
   const manifest = { name: 'quickstart-app', private: true, type: 'module', dependencies, devDependencies };
-  // npm installs offline from its cache, which holds this repository's tarballs but not every
-  // package's metadata: this repository's lockfile, under the app's own root, supplies it.
+  // This repository's lockfile pins the same versions; npm takes tarballs from its cache and asks
+  // the registry only for what the cache lacks (a fresh machine has no package metadata cached).
   const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8'));
   lock.name = manifest.name;
   lock.packages[''] = { name: manifest.name, dependencies, devDependencies };
@@ -59,7 +59,7 @@ before(async () => {
   writeFileSync(join(appDir, 'package-lock.json'), JSON.stringify(lock, null, 2));
   copyFileSync(join(root, 'examples/quickstart.ts'), join(appDir, 'quickstart.ts'));
   copyFileSync(join(root, 'examples/quickstart.tsconfig.json'), join(appDir, 'tsconfig.json'));
-  await run('npm', ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts'], appDir);
+  await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts'], appDir);
 });
 
 after(() => rmSync(work, { recursive: true, force: true }));
