@@ -7,14 +7,16 @@ import type { InferSelectModel, Table } from 'drizzle-orm';
 import type { PkOf, Row } from '../../core/adapter.ts';
 
 /**
- * The row a table reads, `typeof table.$inferSelect` (relation keys are not in it).
+ * The row a table reads, `typeof table.$inferSelect` (relation keys are not in
+ * it); {@link Row} for a table typed only as `Table`.
  *
  * @example
  * ```ts
  * type Thread = DrizzleRow<typeof schema.thread>; // { id: number; category_id: number; title: string }
  * ```
  */
-export type DrizzleRow<TTable extends Table> = InferSelectModel<TTable> extends infer R extends Row ? R : Row;
+export type DrizzleRow<TTable extends Table> =
+  InferSelectModel<TTable> extends infer R extends Row ? (string extends keyof R ? Row : R) : Row;
 
 /** The fields of the columns declared with `.primaryKey()`. */
 type InlineKey<TColumns> = {
@@ -32,4 +34,4 @@ type InlineKey<TColumns> = {
  */
 export type DrizzlePk<TTable extends Table> = [InlineKey<TTable['_']['columns']>] extends [never]
   ? PkOf<DrizzleRow<TTable>>
-  : Readonly<Pick<DrizzleRow<TTable>, InlineKey<TTable['_']['columns']> & keyof DrizzleRow<TTable>>>;
+  : { readonly [K in InlineKey<TTable['_']['columns']> & keyof DrizzleRow<TTable>]: DrizzleRow<TTable>[K] };

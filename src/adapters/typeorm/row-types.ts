@@ -35,7 +35,4 @@ type ColumnKeys<T> = {
  * type PostRow = EntityRow<Post>; // { id: number; thread_id: number; author_id: number | null; ... }
  * ```
  */
-export type EntityRow<T> = string extends keyof T ? Row : Props<Pick<T, ColumnKeys<T>>>;
-
-/** The same properties, shown as a plain object type. */
-type Props<T> = { [K in keyof T]: T[K] };
+export type EntityRow<T> = string extends keyof T ? Row : { [K in keyof Pick<T, ColumnKeys<T>>]: T[K] };

@@ -65,7 +65,8 @@ export interface TypeORMAdapterOptions<T extends ObjectLiteral = ObjectLiteral> 
 export class TypeORMAdapter<
   T extends ObjectLiteral = ObjectLiteral,
   TRow extends Row = EntityRow<T>,
-> extends SqlAdapter<EntityTarget<T>, TRow> {
+  // NoInfer: the row type comes from the entity (or is named), never from where the adapter is passed.
+> extends SqlAdapter<EntityTarget<T>, NoInfer<TRow>> {
   #dataSource: DataSource | undefined;
   readonly #getSession: GetSession | undefined;
   readonly #registry = new EntityRegistry(() => this.dataSource);
