@@ -142,8 +142,13 @@ class WrongOverrides extends CRUDCollection<Thread, ThreadKey> {
   }
 }
 
+/** Naming only the row type leaves the key loosely typed, and still takes the table's adapter. */
+class LooseKey extends CRUDCollection<Thread> {}
+
 export function subclasses(): void {
   new Threads({ ormAdapter: threads });
+  const loose = new LooseKey({ ormAdapter: threads });
+  loose.extra.get('/key', ({ pk }) => expectType<PkOf<Thread>>()(pk));
   void WrongOverrides;
   // @ts-expect-error: a thread collection needs a thread adapter
   new Threads({ ormAdapter: new DrizzleAdapter({ db, model: schema.category }) });
