@@ -13,11 +13,12 @@ import type { Attributes, Model } from 'sequelize';
  *
  * @example
  * ```ts
- * class Post extends Model<InferAttributes<Post>, InferCreationAttributes<Post>> {
+ * import { type CreationOptional, type InferAttributes, type InferCreationAttributes, Model } from 'sequelize';
+ * class Note extends Model<InferAttributes<Note>, InferCreationAttributes<Note>> {
  *   declare id: CreationOptional<number>;
- *   declare slug: string;
+ *   declare text: string;
  * }
- * type PostRow = ModelRow<typeof Post>; // { id: CreationOptional<number>; slug: string }
+ * type NoteRow = ModelRow<typeof Note>; // { id: CreationOptional<number>; text: string }
  * ```
  */
 export type ModelRow<M> = M extends abstract new () => infer I
