@@ -7,12 +7,16 @@ import type { LibSQLDatabase } from 'drizzle-orm/libsql';
 import { integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import {
   CRUDCollection,
+  type FilterData,
   type IncludeData,
   type ORMAdapterBase,
+  type Page,
   PagePaginator,
+  type PaginatorBase,
   type ParentRef,
   type PkOf,
   type Row,
+  type SortData,
   type WriteData,
 } from 'ormcrud';
 import { DrizzleAdapter, type DrizzlePk, type DrizzleRow } from 'ormcrud/drizzle';
@@ -121,6 +125,29 @@ class Threads extends CRUDCollection<Thread, ThreadKey> {
 
   override async createOneHandler(data: WriteData<Thread>, parents: readonly ParentRef[]): Promise<unknown> {
     return super.createOneHandler({ ...data, title: data.title?.trim() }, parents);
+  }
+
+  override async getOneHandler(pk: ThreadKey, include: IncludeData, parents: readonly ParentRef[]): Promise<unknown> {
+    return super.getOneHandler(pk, include, parents);
+  }
+
+  override async getManyHandler(
+    paginator: PaginatorBase,
+    filter: FilterData,
+    sort: SortData,
+    include: IncludeData,
+    parents: readonly ParentRef[],
+  ): Promise<Page<Thread>> {
+    const page = await super.getManyHandler(paginator, filter, sort, include, parents);
+    return { ...page, data: page.data.map((row) => ({ ...row, title: row.title.toUpperCase() })) };
+  }
+
+  override async updateOneHandler(
+    pk: ThreadKey,
+    data: WriteData<Thread>,
+    parents: readonly ParentRef[],
+  ): Promise<unknown> {
+    return super.updateOneHandler(pk, { ...data, title: data.title?.trim() }, parents);
   }
 
   override async deleteOneHandler(pk: ThreadKey, parents: readonly ParentRef[]): Promise<unknown> {
