@@ -21,11 +21,14 @@ export {
   type FilterData,
   type IncludeData,
   ORMAdapterBase,
+  type PkOf,
   type PkValues,
   type Row,
   type SortData,
   type SortTerm,
   type UpdateReturning,
+  type WriteData,
+  type WriteValue,
 } from './core/adapter.ts';
 // Building routers: the table `add…Route` overrides receive, and where it is.
 export type { CallField, CrudCall } from './core/call.ts';
@@ -80,6 +83,7 @@ export {
   type ExtraRouteOptions,
   ExtraRouteRegistrar,
   ExtraRoutes,
+  type ExtraSchemas,
 } from './core/extra-routes.ts';
 export { type JsonSchema, toJsonSchema } from './core/json-schema.ts';
 export { publicFieldsOf, registerModelConfig } from './core/model-configs.ts';

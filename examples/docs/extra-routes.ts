@@ -16,10 +16,7 @@ categories.extra.get(
   '/stats',
   { summary: 'Thread count of a category', response: z.object({ threads: z.int() }) },
   async ({ pk }) => {
-    const [row] = await db
-      .select({ threads: count() })
-      .from(schema.thread)
-      .where(eq(schema.thread.category_id, Number(pk?.id)));
+    const [row] = await db.select({ threads: count() }).from(schema.thread).where(eq(schema.thread.category_id, pk.id));
     return { threads: row?.threads ?? 0 };
   },
 );
@@ -28,8 +25,7 @@ categories.extra.get(
 categories.extra.collection.post(
   '/merge',
   { schema: { body: z.object({ from: z.int(), into: z.int() }) }, status: 204 },
-  async ({ body }) => {
-    const { from, into } = body as { from: number; into: number };
+  async ({ body: { from, into } }) => {
     if (from === into) throw new HttpError('validation_failed', 'Cannot merge a category into itself');
     await db.update(schema.thread).set({ category_id: into }).where(eq(schema.thread.category_id, from));
     await db.delete(schema.category).where(eq(schema.category.id, from));

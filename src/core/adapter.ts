@@ -31,6 +31,15 @@ import {
 export type Row = Record<string, unknown>;
 /** Primary-key values by field name. */
 export type PkValues = Readonly<Record<string, unknown>>;
+/**
+ * The primary-key values of a `TRow` whose key fields the ORM's types do not
+ * name: any of its fields, each with its type.
+ */
+export type PkOf<TRow> = Readonly<Partial<TRow>>;
+/** A field's value in a write: a date also as the ISO string a JSON body carries. */
+export type WriteValue<T> = T extends Date ? T | string : T;
+/** A create or update body of a `TRow`: any of its fields, each with its type. */
+export type WriteData<TRow> = { [K in keyof TRow]?: WriteValue<TRow[K]> };
 /** Validated exact-match filters by field name; absent fields are not filtered. */
 export type FilterData = Readonly<Record<string, unknown>>;
 /** One ordering term. */
@@ -53,6 +62,8 @@ export type IncludeData = readonly string[];
 /**
  * The contract between the core and an ORM. Subclasses implement
  * {@link describe} and the five data methods; `parentRefs` come nearest first.
+ * `TRow` is the row type the adapter reads (an ORM adapter infers it from its
+ * model), `TPk` its primary-key values; both default to untyped records.
  *
  * @example
  * ```ts
@@ -60,7 +71,7 @@ export type IncludeData = readonly string[];
  * const category = await adapter.getOne({ id: 1 }, ['threads']); // null when missing
  * ```
  */
-export abstract class ORMAdapterBase<TModel = unknown> {
+export abstract class ORMAdapterBase<TModel = unknown, TRow extends Row = Row, TPk extends PkValues = PkOf<TRow>> {
   readonly model: TModel;
   readonly crudConfig: CRUDConfigDict;
   /** The config was given to this adapter (not read from the model), so it is registered for the model. */
@@ -81,7 +92,7 @@ export abstract class ORMAdapterBase<TModel = unknown> {
   abstract describe(model?: unknown): ModelMeta;
 
   /** One object, or `null` when missing (or outside the parent chain). */
-  abstract getOne(pkValues: PkValues, includeData: IncludeData, parentRefs?: readonly ParentRef[]): Promise<Row | null>;
+  abstract getOne(pkValues: TPk, includeData: IncludeData, parentRefs?: readonly ParentRef[]): Promise<TRow | null>;
 
   /** A filtered, sorted page. */
   abstract getMany(
@@ -90,24 +101,24 @@ export abstract class ORMAdapterBase<TModel = unknown> {
     includeData: IncludeData,
     paginator: PaginatorBase,
     parentRefs?: readonly ParentRef[],
-  ): Promise<Page<Row>>;
+  ): Promise<Page<TRow>>;
 
   /** Persists and returns the object; throws `ParentNotFoundError` when the parent chain does not exist. */
-  abstract createOne(data: Row, parentRefs?: readonly ParentRef[]): Promise<Row>;
+  abstract createOne(data: WriteData<TRow>, parentRefs?: readonly ParentRef[]): Promise<TRow>;
 
   /**
    * Updates by primary key within the parent chain; the updated object, or `null`
    * when missing. With `returning: 'key'` the object may hold only the primary key.
    */
   abstract updateOne(
-    pkValues: PkValues,
-    data: Row,
+    pkValues: TPk,
+    data: WriteData<TRow>,
     parentRefs?: readonly ParentRef[],
     returning?: UpdateReturning,
-  ): Promise<Row | null>;
+  ): Promise<TRow | null>;
 
   /** Deletes by primary key within the parent chain; the deleted object, or `null` when missing. */
-  abstract deleteOne(pkValues: PkValues, parentRefs?: readonly ParentRef[]): Promise<Row | null>;
+  abstract deleteOne(pkValues: TPk, parentRefs?: readonly ParentRef[]): Promise<TRow | null>;
 
   /** This adapter's model description, read once. */
   get meta(): ModelMeta {

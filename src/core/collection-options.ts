@@ -5,13 +5,13 @@
  * @module
  */
 import type { z } from 'zod';
-import type { ORMAdapterBase } from './adapter.ts';
+import type { ORMAdapterBase, PkOf, PkValues, Row } from './adapter.ts';
 import type { DependencyOverrides } from './dependencies.ts';
 import type { Dependency } from './request.ts';
 
-/** Every option of a collection. */
-export interface CRUDCollectionOptions {
-  ormAdapter?: ORMAdapterBase;
+/** Every option of a collection; `TRow` and `TPk` are the adapter's row and key types. */
+export interface CRUDCollectionOptions<TRow extends Row = Row, TPk extends PkValues = PkOf<TRow>> {
+  ormAdapter?: ORMAdapterBase<unknown, TRow, TPk>;
   /** Primary-key fields by field name; drives the path parameters. */
   pkFields?: z.ZodObject;
   publicSchema?: z.ZodObject;
@@ -44,10 +44,10 @@ export interface CRUDCollectionOptions {
 }
 
 /** Reads an option: the constructor's value unless `undefined`/`null`, else the class chain's static. */
-export function readOption<K extends keyof CRUDCollectionOptions>(
+export function readOption<O extends CRUDCollectionOptions, K extends keyof O>(
   ctor: object,
-  options: CRUDCollectionOptions,
+  options: O,
   key: K,
-): CRUDCollectionOptions[K] | undefined {
-  return options[key] ?? ((ctor as Record<string, unknown>)[key] as CRUDCollectionOptions[K] | undefined) ?? undefined;
+): O[K] | undefined {
+  return options[key] ?? ((ctor as Record<PropertyKey, unknown>)[key] as O[K] | undefined) ?? undefined;
 }

@@ -4,7 +4,7 @@
  * @module
  */
 import { z } from 'zod';
-import type { FilterData, IncludeData, ORMAdapterBase, PkValues, Row, SortData } from './adapter.ts';
+import type { FilterData, IncludeData, ORMAdapterBase, PkOf, PkValues, Row, SortData, WriteData } from './adapter.ts';
 import { type CRUDCollectionOptions, readOption } from './collection-options.ts';
 import { pkParamName } from './default-resolvers.ts';
 import type { DependencyOverrides, ResolvedOverrides } from './dependencies.ts';
@@ -47,6 +47,9 @@ export interface NestedCollection {
 /**
  * A collection: the CRUD routes of one model. Configure it with constructor
  * options or `static` properties on a subclass (the constructor wins).
+ * `TRow` and `TPk`, inferred from the `ormAdapter` option, type the handlers,
+ * `getOneNotFound` and the `extra` routes' `pk`; a subclass names them:
+ * `class Threads extends CRUDCollection<typeof thread.$inferSelect>`.
  *
  * @example
  * ```ts
@@ -55,8 +58,8 @@ export interface NestedCollection {
  * await app.register(toFastify(categories.getRouter({ prefix: '/categories', tags: ['categories'] })));
  * ```
  */
-export class CRUDCollection {
-  readonly ormAdapter: ORMAdapterBase;
+export class CRUDCollection<TRow extends Row = Row, TPk extends PkValues = PkOf<TRow>> {
+  readonly ormAdapter: ORMAdapterBase<unknown, TRow, TPk>;
   readonly pkFields: z.ZodObject;
   readonly publicSchema: z.ZodObject;
   readonly publicListSchema: z.ZodType;
@@ -85,16 +88,17 @@ export class CRUDCollection {
   readonly disableDelete: boolean;
   readonly dependencyOverrides: DependencyOverrides;
   /** Extra routes: `extra.get(path, handler)`, `extra.item`, `extra.collection`. */
-  readonly extra = new ExtraRoutes();
+  readonly extra: ExtraRoutes<TPk> = new ExtraRoutes<TPk>();
   readonly #nested: NestedCollection[] = [];
 
-  constructor(options: CRUDCollectionOptions = {}) {
-    const read = <K extends keyof CRUDCollectionOptions>(key: K) => readOption(this.constructor, options, key);
+  constructor(options: CRUDCollectionOptions<TRow, TPk> = {}) {
+    const read = <K extends keyof CRUDCollectionOptions<TRow, TPk>>(key: K) =>
+      readOption(this.constructor, options, key);
     const set = (key: 'baseFields' | 'publicFields' | 'createFields' | 'updateFields') => {
       const value = read(key);
       return value === undefined ? undefined : new Set(value);
     };
-    this.ormAdapter = read('ormAdapter') as ORMAdapterBase;
+    this.ormAdapter = read('ormAdapter') as ORMAdapterBase<unknown, TRow, TPk>;
     this.verifyOrmAdapter();
     const adapter = this.ormAdapter;
     this.baseFields = set('baseFields');
@@ -212,15 +216,11 @@ export class CRUDCollection {
   }
 
   /** Called by GET `/{pk}` when the record is missing: 404 unless an override returns a value, answered with 200. */
-  async getOneNotFound(_pkValues: PkValues, _includeData: IncludeData): Promise<unknown> {
+  async getOneNotFound(_pkValues: TPk, _includeData: IncludeData): Promise<unknown> {
     throw new NotFoundError();
   }
 
-  async getOneHandler(
-    pkValues: PkValues,
-    includeData: IncludeData,
-    parentRefs: readonly ParentRef[],
-  ): Promise<unknown> {
+  async getOneHandler(pkValues: TPk, includeData: IncludeData, parentRefs: readonly ParentRef[]): Promise<unknown> {
     const row = await this.ormAdapter.getOne(pkValues, includeData, parentRefs);
     return row ?? this.getOneNotFound(pkValues, includeData);
   }
@@ -231,22 +231,26 @@ export class CRUDCollection {
     sortData: SortData,
     includeData: IncludeData,
     parentRefs: readonly ParentRef[],
-  ): Promise<Page<Row>> {
+  ): Promise<Page<TRow>> {
     return this.ormAdapter.getMany(filterData, sortData, includeData, paginator, parentRefs);
   }
 
-  async createOneHandler(createData: Row, parentRefs: readonly ParentRef[]): Promise<unknown> {
+  async createOneHandler(createData: WriteData<TRow>, parentRefs: readonly ParentRef[]): Promise<unknown> {
     return this.ormAdapter.createOne(createData, parentRefs);
   }
 
-  async updateOneHandler(pkValues: PkValues, updateData: Row, parentRefs: readonly ParentRef[]): Promise<unknown> {
+  async updateOneHandler(
+    pkValues: TPk,
+    updateData: WriteData<TRow>,
+    parentRefs: readonly ParentRef[],
+  ): Promise<unknown> {
     const wanted = Boolean(this.updateOutSchema);
     const row = await this.ormAdapter.updateOne(pkValues, updateData, parentRefs, wanted ? 'row' : 'key');
     if (row === null) throw new NotFoundError();
     return wanted ? row : null;
   }
 
-  async deleteOneHandler(pkValues: PkValues, parentRefs: readonly ParentRef[]): Promise<unknown> {
+  async deleteOneHandler(pkValues: TPk, parentRefs: readonly ParentRef[]): Promise<unknown> {
     const row = await this.ormAdapter.deleteOne(pkValues, parentRefs);
     if (row === null) throw new NotFoundError();
     return row;

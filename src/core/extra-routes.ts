@@ -11,14 +11,18 @@ import type { ErrorCode } from './errors.ts';
 import type { CrudRequest, Dependency } from './request.ts';
 import type { HttpMethod } from './router.ts';
 
+/** The Zod schemas of an extra route's inputs and response. */
+export interface ExtraSchemas {
+  readonly params?: z.ZodObject;
+  readonly query?: z.ZodObject;
+  readonly body?: z.ZodType;
+  readonly response?: z.ZodType;
+}
+
 /** Options of an extra route; all pass through to the route table. */
-export interface ExtraRouteOptions {
-  readonly schema?: {
-    readonly params?: z.ZodObject;
-    readonly query?: z.ZodObject;
-    readonly body?: z.ZodType;
-    readonly response?: z.ZodType;
-  };
+export interface ExtraRouteOptions<S extends ExtraSchemas = ExtraSchemas> {
+  /** Validates the inputs, and types them in the handler's context. */
+  readonly schema?: S;
   /** Shorthand for `schema.response`. */
   readonly response?: z.ZodType;
   /** Success status, 200 by default. */
@@ -34,19 +38,30 @@ export interface ExtraRouteOptions {
   readonly errors?: readonly ErrorCode[];
 }
 
-/** What an extra handler receives. */
-export interface ExtraContext {
+/** The validated value of input `K` when the route declares a schema for it, else `Fallback`. */
+type InputOf<S, K extends keyof ExtraSchemas, Fallback> = S extends { readonly [P in K]: infer T extends z.ZodType }
+  ? z.output<T>
+  : Fallback;
+
+/**
+ * What an extra handler receives. `TPk` is the collection's primary key
+ * (`undefined` at the collection root); `params`, `query` and `body` are typed
+ * by the route's `schema` when it declares them.
+ */
+export interface ExtraContext<TPk = PkValues | undefined, S extends ExtraSchemas = ExtraSchemas> {
   /** The resolved `PKFieldsDependency` (item anchor only). */
-  readonly pk: PkValues | undefined;
+  readonly pk: TPk;
   /** The resolved `ParentPKFieldsDependency`: every ancestor's keys, nearest first. */
   readonly parents: readonly PkValues[];
-  readonly params: Readonly<Record<string, unknown>>;
-  readonly query: Readonly<Record<string, unknown>>;
-  readonly body: unknown;
+  readonly params: InputOf<S, 'params', Readonly<Record<string, unknown>>>;
+  readonly query: InputOf<S, 'query', Readonly<Record<string, unknown>>>;
+  readonly body: InputOf<S, 'body', unknown>;
   readonly req: CrudRequest;
 }
 
-export type ExtraHandler = (ctx: ExtraContext) => unknown;
+export type ExtraHandler<TPk = PkValues | undefined, S extends ExtraSchemas = ExtraSchemas> = (
+  ctx: ExtraContext<TPk, S>,
+) => unknown;
 
 /** One registered extra route. */
 export interface ExtraRouteEntry {
@@ -57,19 +72,20 @@ export interface ExtraRouteEntry {
   readonly handler: ExtraHandler;
 }
 
-type VerbArgs = [handler: ExtraHandler] | [options: ExtraRouteOptions, handler: ExtraHandler];
+/** A verb's arguments after the path, as the implementation sees them. */
+type VerbArgs<TPk> = [handler: ExtraHandler<TPk>] | [options: ExtraRouteOptions, handler: ExtraHandler<TPk>];
 
 /**
- * Registers extra routes for one anchor.
+ * Registers extra routes for one anchor; `TPk` types the handlers' `pk`.
  *
  * @example
  * ```ts
- * const search = { schema: { query: z.object({ q: z.string() }) } };
- * categories.extra.collection.get('/search', search, ({ query }) => ({ q: query.q }));
- * categories.extra.post('/archive', { status: 204 }, async ({ pk }) => void pk);
+ * const search = z.object({ q: z.string() }); // types `query` in the handler
+ * categories.extra.collection.get('/search', { schema: { query: search } }, ({ query }) => ({ q: query.q }));
+ * categories.extra.post('/archive', { status: 204 }, async ({ pk }) => void pk.id);
  * ```
  */
-export class ExtraRouteRegistrar {
+export class ExtraRouteRegistrar<TPk = PkValues | undefined> {
   readonly #anchor: 'item' | 'collection';
   readonly #entries: ExtraRouteEntry[];
 
@@ -78,54 +94,84 @@ export class ExtraRouteRegistrar {
     this.#entries = entries;
   }
 
-  get(path: string, ...args: VerbArgs): this {
-    return this.route(['GET'], path, ...args);
+  get(path: string, handler: ExtraHandler<TPk>): this;
+  get<S extends ExtraSchemas>(path: string, options: ExtraRouteOptions<S>, handler: ExtraHandler<TPk, S>): this;
+  get(path: string, ...args: VerbArgs<TPk>): this {
+    return this.#add(['GET'], path, args);
   }
-  post(path: string, ...args: VerbArgs): this {
-    return this.route(['POST'], path, ...args);
+  post(path: string, handler: ExtraHandler<TPk>): this;
+  post<S extends ExtraSchemas>(path: string, options: ExtraRouteOptions<S>, handler: ExtraHandler<TPk, S>): this;
+  post(path: string, ...args: VerbArgs<TPk>): this {
+    return this.#add(['POST'], path, args);
   }
-  put(path: string, ...args: VerbArgs): this {
-    return this.route(['PUT'], path, ...args);
+  put(path: string, handler: ExtraHandler<TPk>): this;
+  put<S extends ExtraSchemas>(path: string, options: ExtraRouteOptions<S>, handler: ExtraHandler<TPk, S>): this;
+  put(path: string, ...args: VerbArgs<TPk>): this {
+    return this.#add(['PUT'], path, args);
   }
-  patch(path: string, ...args: VerbArgs): this {
-    return this.route(['PATCH'], path, ...args);
+  patch(path: string, handler: ExtraHandler<TPk>): this;
+  patch<S extends ExtraSchemas>(path: string, options: ExtraRouteOptions<S>, handler: ExtraHandler<TPk, S>): this;
+  patch(path: string, ...args: VerbArgs<TPk>): this {
+    return this.#add(['PATCH'], path, args);
   }
-  delete(path: string, ...args: VerbArgs): this {
-    return this.route(['DELETE'], path, ...args);
+  delete(path: string, handler: ExtraHandler<TPk>): this;
+  delete<S extends ExtraSchemas>(path: string, options: ExtraRouteOptions<S>, handler: ExtraHandler<TPk, S>): this;
+  delete(path: string, ...args: VerbArgs<TPk>): this {
+    return this.#add(['DELETE'], path, args);
   }
 
   /** Any methods at once (the spec's `api_route`). */
-  route(methods: readonly HttpMethod[], path: string, ...args: VerbArgs): this {
-    const [options, handler] = args.length === 1 ? [{}, args[0]] : args;
-    this.#entries.push({ anchor: this.#anchor, methods, path, options, handler });
-    return this;
+  route(methods: readonly HttpMethod[], path: string, handler: ExtraHandler<TPk>): this;
+  route<S extends ExtraSchemas>(
+    methods: readonly HttpMethod[],
+    path: string,
+    options: ExtraRouteOptions<S>,
+    handler: ExtraHandler<TPk, S>,
+  ): this;
+  route(methods: readonly HttpMethod[], path: string, ...args: VerbArgs<TPk>): this {
+    return this.#add(methods, path, args);
   }
 
   /** Alias of {@link route}, after the spec's `api_route`. */
-  apiRoute(methods: readonly HttpMethod[], path: string, ...args: VerbArgs): this {
-    return this.route(methods, path, ...args);
+  apiRoute(methods: readonly HttpMethod[], path: string, handler: ExtraHandler<TPk>): this;
+  apiRoute<S extends ExtraSchemas>(
+    methods: readonly HttpMethod[],
+    path: string,
+    options: ExtraRouteOptions<S>,
+    handler: ExtraHandler<TPk, S>,
+  ): this;
+  apiRoute(methods: readonly HttpMethod[], path: string, ...args: VerbArgs<TPk>): this {
+    return this.#add(methods, path, args);
+  }
+
+  #add(methods: readonly HttpMethod[], path: string, args: VerbArgs<TPk>): this {
+    const [options, handler] = args.length === 1 ? [{}, args[0]] : args;
+    // Stored untyped: the context built per request is what `schema` and the collection's key promise.
+    this.#entries.push({ anchor: this.#anchor, methods, path, options, handler: handler as ExtraHandler });
+    return this;
   }
 }
 
 /**
  * `collection.extra`: anchored at the single object, with `item` (the same) and
- * `collection` (the root) registrars.
+ * `collection` (the root) registrars. Item handlers get the object's key as
+ * `pk`, typed as the collection's primary key; root handlers get `undefined`.
  *
  * @example
  * ```ts
- * posts.extra.post('/publish', async ({ pk }) => ({ published: pk })); // POST /posts/{post_id}/publish
+ * posts.extra.post('/publish', async ({ pk }) => ({ published: pk.id })); // POST /posts/{post_id}/publish
  * posts.extra.collection.get('/drafts', () => []); // GET /posts/drafts
  * ```
  */
-export class ExtraRoutes extends ExtraRouteRegistrar {
+export class ExtraRoutes<TPk = PkValues> extends ExtraRouteRegistrar<TPk> {
   readonly entries: ExtraRouteEntry[];
-  readonly item: ExtraRouteRegistrar;
-  readonly collection: ExtraRouteRegistrar;
+  readonly item: ExtraRouteRegistrar<TPk>;
+  readonly collection: ExtraRouteRegistrar<undefined>;
 
   constructor(entries: ExtraRouteEntry[] = []) {
     super('item', entries);
     this.entries = entries;
     this.item = this;
-    this.collection = new ExtraRouteRegistrar('collection', entries);
+    this.collection = new ExtraRouteRegistrar<undefined>('collection', entries);
   }
 }

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { after, before, beforeEach, describe, test } from 'node:test';
-import { HttpError, PagePaginator, type ParentRef } from 'ormcrud';
+import { HttpError, PagePaginator, type ParentRef, type Row } from 'ormcrud';
 import { TypeORMAdapter } from 'ormcrud/typeorm';
 import { DataSource, type EntityManager, EntitySchema } from 'typeorm';
 import { Category, Post, Thread } from '../../examples/forum/models/typeorm.ts';
@@ -66,7 +66,7 @@ for (const target of typeormTargets()) {
       assert.equal((await adapter.getOne({ id: 3 }, ['thread']))?.slug, 'be-nice');
       const page = await adapter.getMany({ thread_id: 1 }, [], ['author'], new PagePaginator());
       assert.deepEqual(
-        page.data.map((p) => (p.author as { username: string }).username),
+        page.data.map((p) => ((p as Row).author as { username: string }).username),
         ['ada', 'brian'],
       );
     });

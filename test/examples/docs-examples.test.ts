@@ -22,8 +22,9 @@ import { app as openapi } from '../../examples/docs/openapi.ts';
 import { app as querying } from '../../examples/docs/querying.ts';
 import { app as security } from '../../examples/docs/security.ts';
 import { app as subclass } from '../../examples/docs/subclass.ts';
+import { app as typedRows } from '../../examples/docs/typed-rows.ts';
 
-const apps = [dependencies, extraRoutes, fields, me, nesting, openapi, querying, security, subclass];
+const apps = [dependencies, extraRoutes, fields, me, nesting, openapi, querying, security, subclass, typedRows];
 after(() => Promise.all(apps.map((app) => app.close())));
 
 const bearer = (id: number) => ({ authorization: `Bearer user-${id}` });
@@ -189,6 +190,23 @@ test('docs subclass: statics inherit, constructor options win, overrides run', a
   const category = await subclass.inject({ method: 'POST', url: '/categories', payload: { name: 'Temp' } });
   const deleted = await subclass.inject({ method: 'DELETE', url: `/categories/${category.json().id}` });
   assert.equal(deleted.statusCode, 200);
+});
+
+test('docs typed rows: typed overrides and extra route run', async () => {
+  const missing = await typedRows.inject('/threads/99');
+  assert.deepEqual([missing.statusCode, missing.json().detail], [404, 'There is no thread 99']);
+  const created = await typedRows.inject({
+    method: 'POST',
+    url: '/threads',
+    payload: { category_id: 1, title: ' Hi ' },
+  });
+  assert.equal(created.json().title, 'Hi');
+  const rename = (id: number, title: string) =>
+    typedRows.inject({ method: 'POST', url: `/threads/${id}/rename`, payload: { title } });
+  assert.deepEqual((await rename(1, 'Hello')).json(), { id: 1, title: 'Hello' });
+  assert.equal((await typedRows.inject('/threads/1')).json().title, 'Hello');
+  assert.equal((await rename(1, '')).statusCode, 422);
+  assert.equal((await rename(99, 'Gone')).statusCode, 404);
 });
 
 test('docs extra routes: item and collection anchors', async () => {

@@ -5,6 +5,8 @@
  * `@ts-expect-error` lines fail the compile if the declarations ever degrade
  * to `any`.
  */
+import type { LibSQLDatabase } from 'drizzle-orm/libsql';
+import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { CRUDCollection, type CrudRouter } from 'ormcrud';
 import { DrizzleAdapter } from 'ormcrud/drizzle';
 import { toFastify } from 'ormcrud/fastify';
@@ -26,4 +28,17 @@ export function checks(router: CrudRouter): void {
   void new TypeORMAdapter({});
   // @ts-expect-error: the Sequelize adapter needs a model
   void new SequelizeAdapter({});
+}
+
+const category = sqliteTable('category', { id: integer('id').primaryKey(), name: text('name').notNull() });
+
+/** Rows are typed from the model through the built declarations too. */
+export async function typedRows(db: LibSQLDatabase): Promise<string | undefined> {
+  const categories = new CRUDCollection({ ormAdapter: new DrizzleAdapter({ db, model: category }) });
+  const row = await categories.ormAdapter.getOne({ id: 1 }, []);
+  // @ts-expect-error: a category has no `title`
+  void row?.title;
+  // @ts-expect-error: a category's key is its numeric id
+  await categories.ormAdapter.getOne({ id: '1' }, []);
+  return row?.name;
 }

@@ -3,10 +3,10 @@ import {
   type FilterData,
   type IncludeData,
   ORMAdapterBase,
-  type PkValues,
   type Row,
   type SortData,
   type UpdateReturning,
+  type WriteData,
 } from '../../core/adapter.ts';
 import type { CRUDConfigDict, CRUDConfigInit } from '../../core/crud-config.ts';
 import { ParentNotFoundError } from '../../core/errors.ts';
@@ -29,6 +29,7 @@ import { attachRelations, nullRelations } from './includes.ts';
 import { insertRow, insertRowIf, linkParent, removeRow } from './mutations.ts';
 import { hearPoolErrors } from './pool-errors.ts';
 import { extractRelationalSchema, type RelationalSchema, type RelationPlan, SchemaRegistry } from './relations.ts';
+import type { DrizzlePk, DrizzleRow } from './row-types.ts';
 import { existenceQuery, scopeConditions } from './scope.ts';
 import { TableQueries } from './table-queries.ts';
 
@@ -101,7 +102,7 @@ function registryFor(options: DrizzleAdapterOptions): SchemaRegistry {
  * chain. Get-one and delete run as cached prepared statements when a fixed `db`
  * is given. Unique and foreign-key violations become 409, not-null 422; a
  * database that is down, or answers nothing for `timeoutMs` (default 5000),
- * 503 with `Retry-After`.
+ * 503 with `Retry-After`. Its rows are typed as the table's `$inferSelect`.
  *
  * @example
  * ```ts
@@ -115,7 +116,11 @@ function registryFor(options: DrizzleAdapterOptions): SchemaRegistry {
  * new DrizzleAdapter({ db, model: schema.post, timeoutMs: 2000 });
  * ```
  */
-export class DrizzleAdapter<TTable extends Table = Table> extends ORMAdapterBase<TTable> {
+export class DrizzleAdapter<TTable extends Table = Table> extends ORMAdapterBase<
+  TTable,
+  DrizzleRow<TTable>,
+  DrizzlePk<TTable>
+> {
   readonly #info: TableInfo;
   readonly #registry: SchemaRegistry;
   readonly #db: LooseDb | undefined;
@@ -158,14 +163,18 @@ export class DrizzleAdapter<TTable extends Table = Table> extends ORMAdapterBase
     return meta;
   }
 
-  getOne(pkValues: PkValues, includeData: IncludeData, parentRefs?: readonly ParentRef[]): Promise<Row | null> {
+  getOne(
+    pkValues: DrizzlePk<TTable>,
+    includeData: IncludeData,
+    parentRefs?: readonly ParentRef[],
+  ): Promise<DrizzleRow<TTable> | null> {
     return this.#run(async (db) => {
       const row = await this.#queries.selectOne(db, pkValues, parentRefs);
       if (!row) return null;
       if (includeData.length === 0) return this.#withNullRelations(row);
       await attachRelations(db, [row], this.#relations, new Set(includeData), this.#queries.includePreparer(db));
       return row;
-    });
+    }) as Promise<DrizzleRow<TTable> | null>;
   }
 
   getMany(
@@ -174,7 +183,7 @@ export class DrizzleAdapter<TTable extends Table = Table> extends ORMAdapterBase
     includeData: IncludeData,
     paginator: PaginatorBase,
     parentRefs?: readonly ParentRef[],
-  ): Promise<Page<Row>> {
+  ): Promise<Page<DrizzleRow<TTable>>> {
     return this.#run(async (db) => {
       const include = new Set(includeData);
       const source = this.#queries.list(db, columnValues(this.#info, filterData), sortData, parentRefs);
@@ -184,14 +193,14 @@ export class DrizzleAdapter<TTable extends Table = Table> extends ORMAdapterBase
         count: source.count,
         complete: (rows) => attachRelations(db, rows, this.#relations, include, prepare),
       });
-    });
+    }) as Promise<Page<DrizzleRow<TTable>>>;
   }
 
-  createOne(data: Row, parentRefs?: readonly ParentRef[]): Promise<Row> {
+  createOne(data: WriteData<DrizzleRow<TTable>>, parentRefs?: readonly ParentRef[]): Promise<DrizzleRow<TTable>> {
     return this.#run(async (db, deadline) => {
       const values = columnValues(this.#info, { ...data, ...parentKeyValues(parentRefs) });
       return this.#withNullRelations(await this.#insert(db, values, parentRefs, deadline));
-    });
+    }) as Promise<DrizzleRow<TTable>>;
   }
 
   /**
@@ -227,11 +236,11 @@ export class DrizzleAdapter<TTable extends Table = Table> extends ORMAdapterBase
   }
 
   updateOne(
-    pkValues: PkValues,
-    data: Row,
+    pkValues: DrizzlePk<TTable>,
+    data: WriteData<DrizzleRow<TTable>>,
     parentRefs?: readonly ParentRef[],
     returning: UpdateReturning = 'row',
-  ): Promise<Row | null> {
+  ): Promise<DrizzleRow<TTable> | null> {
     return this.#run(async (db) => {
       const values = columnValues(this.#info, data);
       // Nothing to write: the row as it is, if it is in scope.
@@ -239,14 +248,14 @@ export class DrizzleAdapter<TTable extends Table = Table> extends ORMAdapterBase
         ? await this.#queries.update(db, pkValues, values, parentRefs, returning)
         : ((await this.#queries.selectOne(db, pkValues, parentRefs)) ?? null);
       return row && returning === 'row' ? this.#withNullRelations(row) : row;
-    });
+    }) as Promise<DrizzleRow<TTable> | null>;
   }
 
-  deleteOne(pkValues: PkValues, parentRefs?: readonly ParentRef[]): Promise<Row | null> {
+  deleteOne(pkValues: DrizzlePk<TTable>, parentRefs?: readonly ParentRef[]): Promise<DrizzleRow<TTable> | null> {
     return this.#run(async (db) => {
       const row = await this.#queries.deleteOne(db, pkValues, parentRefs);
       return row ? this.#withNullRelations(row) : null;
-    });
+    }) as Promise<DrizzleRow<TTable> | null>;
   }
 
   get #relations(): readonly RelationPlan[] {

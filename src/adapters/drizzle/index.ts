@@ -12,3 +12,4 @@
 
 export type { GetSession } from '../session.ts';
 export { DrizzleAdapter, type DrizzleAdapterOptions, type DrizzleDatabase } from './drizzle-adapter.ts';
+export type { DrizzlePk, DrizzleRow } from './row-types.ts';

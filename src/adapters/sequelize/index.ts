@@ -12,4 +12,5 @@
  * @module
  */
 export { describeModel } from './describe-model.ts';
+export type { ModelRow } from './row-types.ts';
 export { SequelizeAdapter, type SequelizeAdapterOptions } from './sequelize-adapter.ts';

@@ -13,6 +13,7 @@ import type { SqlModel } from '../sql/sql-model.ts';
 import type { AnyModel } from './describe-model.ts';
 import { executorOf } from './executor.ts';
 import { ModelRegistry } from './model-registry.ts';
+import type { ModelRow } from './row-types.ts';
 
 /** Options of {@link SequelizeAdapter}. */
 export interface SequelizeAdapterOptions<M extends AnyModel = AnyModel> {
@@ -34,7 +35,7 @@ const registries = new WeakMap<Sequelize, ModelRegistry>();
  * The Sequelize adapter. It needs only the model: Sequelize has one global
  * pool per instance, so there is no session to pass. Rows are plain objects
  * keyed by attribute names, with every association key present (`null`
- * unless included). Statements are parameterised and built once per shape;
+ * unless included); their type is the model's attributes ({@link ModelRow}). Statements are parameterised and built once per shape;
  * model hooks and validators do not run (the generated schemas validate
  * input), and paranoid (soft-deleting) models are refused. Constraint errors
  * become 409 or 422; a database that is down, or answers nothing for
@@ -49,7 +50,7 @@ const registries = new WeakMap<Sequelize, ModelRegistry>();
  * new SequelizeAdapter({ model: Post, timeoutMs: 2000 });
  * ```
  */
-export class SequelizeAdapter<M extends AnyModel = AnyModel> extends SqlAdapter<M> {
+export class SequelizeAdapter<M extends AnyModel = AnyModel> extends SqlAdapter<M, ModelRow<M>> {
   readonly #registry: ModelRegistry;
   /** Statements on the pool; stateless, so made once. */
   #pool: SqlSession | undefined;

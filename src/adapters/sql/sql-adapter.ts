@@ -16,10 +16,12 @@ import {
   type Page,
   type PaginatorBase,
   type ParentRef,
+  type PkOf,
   type PkValues,
   type Row,
   type SortData,
   type UpdateReturning,
+  type WriteData,
 } from 'ormcrud';
 import { checkTimeout, type Deadline, waitOnDatabase } from '../database-wait.ts';
 import { databaseError } from '../sql-errors.ts';
@@ -50,6 +52,7 @@ export interface SqlWait {
  * The shared implementation of the raw-SQL adapters. Subclasses implement
  * {@link describe} (from `ORMAdapterBase`), {@link sqlModel} and {@link session}.
  * Each call runs within the timeout; database errors come out as `HttpError`s.
+ * `TRow` and `TPk` are the row and key types the ORM adapter infers from its model.
  *
  * @example
  * ```ts
@@ -60,7 +63,11 @@ export interface SqlWait {
  * }
  * ```
  */
-export abstract class SqlAdapter<TModel> extends ORMAdapterBase<TModel> {
+export abstract class SqlAdapter<
+  TModel,
+  TRow extends Row = Row,
+  TPk extends PkValues = PkOf<TRow>,
+> extends ORMAdapterBase<TModel, TRow, TPk> {
   #statements: ModelStatements | undefined;
   #entity: SqlModel | undefined;
   readonly #handle: object;
@@ -93,7 +100,7 @@ export abstract class SqlAdapter<TModel> extends ORMAdapterBase<TModel> {
     return this.#statements;
   }
 
-  async getOne(pkValues: PkValues, includeData: IncludeData, parentRefs?: readonly ParentRef[]): Promise<Row | null> {
+  async getOne(pkValues: TPk, includeData: IncludeData, parentRefs?: readonly ParentRef[]): Promise<TRow | null> {
     const e = this.entity;
     const select = prepareSelectOne(this.#queries, pkValues, parentRefs);
     return this.#run(async ({ exec }) => {
@@ -101,7 +108,7 @@ export abstract class SqlAdapter<TModel> extends ORMAdapterBase<TModel> {
       if (!row) return null;
       if (includeData.length === 0) nullRelations(e, [row]);
       else await loadIncludes(e, [row], includeData, this.#includes(exec));
-      return row;
+      return row as TRow;
     });
   }
 
@@ -111,7 +118,7 @@ export abstract class SqlAdapter<TModel> extends ORMAdapterBase<TModel> {
     includeData: IncludeData,
     paginator: PaginatorBase,
     parentRefs?: readonly ParentRef[],
-  ): Promise<Page<Row>> {
+  ): Promise<Page<TRow>> {
     const e = this.entity;
     const page = prepareSelectPage(this.#queries, filterData, sortData, parentRefs);
     return this.#run(({ exec }) =>
@@ -120,10 +127,10 @@ export abstract class SqlAdapter<TModel> extends ORMAdapterBase<TModel> {
         count: () => page.count(exec),
         complete: (rows) => loadIncludes(e, rows, includeData, this.#includes(exec)),
       }),
-    );
+    ) as Promise<Page<TRow>>;
   }
 
-  async createOne(data: Row, parentRefs?: readonly ParentRef[]): Promise<Row> {
+  async createOne(data: WriteData<TRow>, parentRefs?: readonly ParentRef[]): Promise<TRow> {
     const e = this.entity;
     const insert = prepareInsert(this.#queries, data, parentRefs);
     return this.#run(async (session, deadline) => {
@@ -135,32 +142,32 @@ export abstract class SqlAdapter<TModel> extends ORMAdapterBase<TModel> {
           })
         : await insert.run(session.exec);
       nullRelations(e, [row]);
-      return row;
+      return row as TRow;
     });
   }
 
   async updateOne(
-    pkValues: PkValues,
-    data: Row,
+    pkValues: TPk,
+    data: WriteData<TRow>,
     parentRefs?: readonly ParentRef[],
     returning: UpdateReturning = 'row',
-  ): Promise<Row | null> {
+  ): Promise<TRow | null> {
     const update = prepareUpdate(this.#queries, pkValues, data, parentRefs, returning);
     if (!update) return this.getOne(pkValues, [], parentRefs);
-    if (returning === 'key') return this.#run(({ exec }) => update(exec));
+    if (returning === 'key') return this.#run(({ exec }) => update(exec)) as Promise<TRow | null>;
     return this.#written(update);
   }
 
-  async deleteOne(pkValues: PkValues, parentRefs?: readonly ParentRef[]): Promise<Row | null> {
+  async deleteOne(pkValues: TPk, parentRefs?: readonly ParentRef[]): Promise<TRow | null> {
     return this.#written(prepareDelete(this.#queries, pkValues, parentRefs));
   }
 
   /** Runs a write in a session; the row it yields gets every relation key (`null`). */
-  #written(write: WriteOne): Promise<Row | null> {
+  #written(write: WriteOne): Promise<TRow | null> {
     return this.#run(async ({ exec }) => {
       const row = await write(exec);
       if (row) nullRelations(this.entity, [row]);
-      return row;
+      return row as TRow | null;
     });
   }
 

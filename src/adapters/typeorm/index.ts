@@ -13,4 +13,5 @@
  */
 export { describeEntity } from './describe-entity.ts';
 export { translateDbError } from './errors.ts';
+export type { EntityRow } from './row-types.ts';
 export { type GetSession, TypeORMAdapter, type TypeORMAdapterOptions } from './typeorm-adapter.ts';

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { CRUDConfigDict, CRUDConfigInit, ModelMeta } from 'ormcrud';
+import type { CRUDConfigDict, CRUDConfigInit, ModelMeta, Row } from 'ormcrud';
 import type { DataSource, EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
 import { type GetSession as Sessions, withSession } from '../session.ts';
 import { SqlAdapter, type SqlSession } from '../sql/sql-adapter.ts';
@@ -14,6 +14,7 @@ import type { SqlModel } from '../sql/sql-model.ts';
 import { describeEntity } from './describe-entity.ts';
 import { EntityRegistry } from './entity-registry.ts';
 import { executorOf } from './executor.ts';
+import type { EntityRow } from './row-types.ts';
 
 /**
  * An async function or async generator yielding the `EntityManager` of one request.
@@ -45,7 +46,8 @@ export interface TypeORMAdapterOptions<T extends ObjectLiteral = ObjectLiteral> 
 
 /**
  * The TypeORM adapter. Rows are plain objects keyed by property names, with
- * every relation key present (`null` unless included). Database constraint
+ * every relation key present (`null` unless included); their type is the
+ * entity's column properties ({@link EntityRow}). Database constraint
  * errors become `HttpError`s (409 `conflict`, 422 `validation_failed`); a
  * database that is down, or answers nothing for `timeoutMs` (default 5000),
  * 503 `service_unavailable` with `Retry-After`.
@@ -60,7 +62,11 @@ export interface TypeORMAdapterOptions<T extends ObjectLiteral = ObjectLiteral> 
  * new TypeORMAdapter({ dataSource, model: Post, timeoutMs: 2000 });
  * ```
  */
-export class TypeORMAdapter<T extends ObjectLiteral = ObjectLiteral> extends SqlAdapter<EntityTarget<T>> {
+export class TypeORMAdapter<
+  T extends ObjectLiteral = ObjectLiteral,
+  TRow extends Row = EntityRow<T>,
+  // NoInfer: the row type comes from the entity (or is named), never from where the adapter is passed.
+> extends SqlAdapter<EntityTarget<T>, NoInfer<TRow>> {
   #dataSource: DataSource | undefined;
   readonly #getSession: GetSession | undefined;
   readonly #registry = new EntityRegistry(() => this.dataSource);
