@@ -23,6 +23,7 @@ export {
   ORMAdapterBase,
   type PkOf,
   type PkValues,
+  type ReadOptions,
   type Row,
   type SortData,
   type SortTerm,
@@ -85,6 +86,7 @@ export {
   ExtraRoutes,
   type ExtraSchemas,
 } from './core/extra-routes.ts';
+export { checkIncludeLimit, DEFAULT_INCLUDE_LIMIT } from './core/include-limit.ts';
 export { type JsonSchema, toJsonSchema } from './core/json-schema.ts';
 export { publicFieldsOf, registerModelConfig } from './core/model-configs.ts';
 export type { FieldKind, FieldMeta, ForeignKeyMeta, ModelMeta, RelationMeta } from './core/model-meta.ts';

@@ -8,6 +8,7 @@
  */
 import type { z } from 'zod';
 import { CRUDConfigDict, resolveFieldSet } from './crud-config.ts';
+import { DEFAULT_INCLUDE_LIMIT } from './include-limit.ts';
 import { ownModelConfig, publicFieldSet, publicFieldsOf, registerModelConfig } from './model-configs.ts';
 import type { ModelMeta } from './model-meta.ts';
 import type { Page, PaginatorBase } from './paginator.ts';
@@ -60,6 +61,15 @@ export type UpdateReturning = 'row' | 'key';
 export type IncludeData = readonly string[];
 
 /**
+ * How a read loads its includes. `includeLimit`: the most rows of each
+ * to-many include a parent row gets, the lowest primary keys first (default
+ * {@link DEFAULT_INCLUDE_LIMIT}); the cap costs no extra statement.
+ */
+export interface ReadOptions {
+  readonly includeLimit?: number;
+}
+
+/**
  * The contract between the core and an ORM. Subclasses implement
  * {@link describe} and the five data methods; `parentRefs` come nearest first.
  * `TRow` is the row type the adapter reads (an ORM adapter infers it from its
@@ -92,7 +102,12 @@ export abstract class ORMAdapterBase<TModel = unknown, TRow extends Row = Row, T
   abstract describe(model?: unknown): ModelMeta;
 
   /** One object, or `null` when missing (or outside the parent chain). */
-  abstract getOne(pkValues: TPk, includeData: IncludeData, parentRefs?: readonly ParentRef[]): Promise<TRow | null>;
+  abstract getOne(
+    pkValues: TPk,
+    includeData: IncludeData,
+    parentRefs?: readonly ParentRef[],
+    options?: ReadOptions,
+  ): Promise<TRow | null>;
 
   /** A filtered, sorted page. */
   abstract getMany(
@@ -101,6 +116,7 @@ export abstract class ORMAdapterBase<TModel = unknown, TRow extends Row = Row, T
     includeData: IncludeData,
     paginator: PaginatorBase,
     parentRefs?: readonly ParentRef[],
+    options?: ReadOptions,
   ): Promise<Page<TRow>>;
 
   /** Persists and returns the object; throws `ParentNotFoundError` when the parent chain does not exist. */
@@ -193,9 +209,12 @@ export abstract class ORMAdapterBase<TModel = unknown, TRow extends Row = Row, T
     return pkObject(this.meta);
   }
 
-  /** `include`, restricted to this model's relation names. */
-  generateIncludeSchema(): z.ZodObject {
-    return includeObject(this.meta.relations.map((r) => r.name));
+  /** `include`, restricted to this model's relation names; documents the per-parent cap of to-many ones. */
+  generateIncludeSchema(includeLimit: number = DEFAULT_INCLUDE_LIMIT): z.ZodObject {
+    return includeObject(
+      this.meta.relations.map((r) => r.name),
+      includeLimit,
+    );
   }
 
   /** One optional exact-match parameter per scalar public field. */

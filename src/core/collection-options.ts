@@ -25,6 +25,8 @@ export interface CRUDCollectionOptions<TRow extends Row = Row, TPk extends PkVal
   filterSchema?: z.ZodObject;
   sortSchema?: z.ZodObject;
   includeSchema?: z.ZodObject;
+  /** The most rows of each to-many include a parent row gets (a positive integer; default 100). */
+  includeLimit?: number;
   baseFields?: Iterable<string>;
   publicFields?: Iterable<string>;
   createFields?: Iterable<string>;

@@ -4,12 +4,23 @@
  * @module
  */
 import { z } from 'zod';
-import type { FilterData, IncludeData, ORMAdapterBase, PkOf, PkValues, Row, SortData, WriteData } from './adapter.ts';
+import type {
+  FilterData,
+  IncludeData,
+  ORMAdapterBase,
+  PkOf,
+  PkValues,
+  ReadOptions,
+  Row,
+  SortData,
+  WriteData,
+} from './adapter.ts';
 import { type CRUDCollectionOptions, readOption } from './collection-options.ts';
 import { pkParamName } from './default-resolvers.ts';
 import type { DependencyOverrides, ResolvedOverrides } from './dependencies.ts';
 import { NotFoundError } from './errors.ts';
 import { ExtraRoutes } from './extra-routes.ts';
+import { checkIncludeLimit } from './include-limit.ts';
 import { Mount, type Strategy } from './mount.ts';
 import { NestedConfig } from './nesting.ts';
 import { operationIdOf } from './operation-id.ts';
@@ -71,6 +82,8 @@ export class CRUDCollection<TRow extends Row = Row, TPk extends PkValues = PkOf<
   readonly filterSchema: z.ZodObject;
   readonly sortSchema: z.ZodObject;
   readonly includeSchema: z.ZodObject;
+  /** The most rows of each to-many include a parent row gets, the lowest primary keys first. */
+  readonly includeLimit: number;
   readonly baseFields: ReadonlySet<string> | undefined;
   readonly publicFields: ReadonlySet<string> | undefined;
   readonly createFields: ReadonlySet<string> | undefined;
@@ -114,7 +127,8 @@ export class CRUDCollection<TRow extends Row = Row, TPk extends PkValues = PkOf<
     this.updateOutSchema = read('updateOutSchema');
     this.filterSchema = read('filterSchema') ?? adapter.generateFilterSchema(this.publicFields, this.baseFields);
     this.sortSchema = read('sortSchema') ?? adapter.generateSortSchema(this.publicFields, this.baseFields);
-    this.includeSchema = read('includeSchema') ?? adapter.generateIncludeSchema();
+    this.includeLimit = checkIncludeLimit(read('includeLimit'), this.constructor.name);
+    this.includeSchema = read('includeSchema') ?? adapter.generateIncludeSchema(this.includeLimit);
     this.dependencies = read('dependencies') ?? [];
     this.getOneDependencies = read('getOneDependencies') ?? [];
     this.getManyDependencies = read('getManyDependencies') ?? [];
@@ -221,7 +235,7 @@ export class CRUDCollection<TRow extends Row = Row, TPk extends PkValues = PkOf<
   }
 
   async getOneHandler(pkValues: TPk, includeData: IncludeData, parentRefs: readonly ParentRef[]): Promise<unknown> {
-    const row = await this.ormAdapter.getOne(pkValues, includeData, parentRefs);
+    const row = await this.ormAdapter.getOne(pkValues, includeData, parentRefs, this.#readOptions);
     return row ?? this.getOneNotFound(pkValues, includeData);
   }
 
@@ -232,7 +246,12 @@ export class CRUDCollection<TRow extends Row = Row, TPk extends PkValues = PkOf<
     includeData: IncludeData,
     parentRefs: readonly ParentRef[],
   ): Promise<Page<TRow>> {
-    return this.ormAdapter.getMany(filterData, sortData, includeData, paginator, parentRefs);
+    return this.ormAdapter.getMany(filterData, sortData, includeData, paginator, parentRefs, this.#readOptions);
+  }
+
+  /** What every read of this collection passes its adapter. */
+  get #readOptions(): ReadOptions {
+    return { includeLimit: this.includeLimit };
   }
 
   async createOneHandler(createData: WriteData<TRow>, parentRefs: readonly ParentRef[]): Promise<unknown> {

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { cached } from './cache.ts';
+import { DEFAULT_INCLUDE_LIMIT, includeDescription } from './include-limit.ts';
 import { type FieldMeta, fieldOf, type ModelMeta, SCALAR_KINDS } from './model-meta.ts';
 
 /**
@@ -221,8 +222,8 @@ export function sortObject(fields: readonly FieldMeta[]): z.ZodObject {
   return z.object({ sort: z.array(item).optional().describe('`field`, `field:asc` or `field:desc`; repeatable') });
 }
 
-/** `include`: a repeatable relation name. */
-export function includeObject(relationNames: readonly string[]): z.ZodObject {
+/** `include`: a repeatable relation name; a to-many one loads at most `limit` rows per parent. */
+export function includeObject(relationNames: readonly string[], limit = DEFAULT_INCLUDE_LIMIT): z.ZodObject {
   const item = relationNames.length > 0 ? z.enum(relationNames as [string, ...string[]]) : z.never();
-  return z.object({ include: z.array(item).optional().describe('A relation to load; repeatable') });
+  return z.object({ include: z.array(item).optional().describe(includeDescription(limit)) });
 }

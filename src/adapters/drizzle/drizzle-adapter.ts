@@ -3,6 +3,7 @@ import {
   type FilterData,
   type IncludeData,
   ORMAdapterBase,
+  type ReadOptions,
   type Row,
   type SortData,
   type UpdateReturning,
@@ -10,6 +11,7 @@ import {
 } from '../../core/adapter.ts';
 import type { CRUDConfigDict, CRUDConfigInit } from '../../core/crud-config.ts';
 import { ParentNotFoundError } from '../../core/errors.ts';
+import { checkIncludeLimit } from '../../core/include-limit.ts';
 import type { ModelMeta } from '../../core/model-meta.ts';
 import type { Page, PaginatorBase } from '../../core/paginator.ts';
 import {
@@ -167,12 +169,15 @@ export class DrizzleAdapter<TTable extends Table = Table> extends ORMAdapterBase
     pkValues: DrizzlePk<TTable>,
     includeData: IncludeData,
     parentRefs?: readonly ParentRef[],
+    options?: ReadOptions,
   ): Promise<DrizzleRow<TTable> | null> {
+    const limit = checkIncludeLimit(options?.includeLimit, 'DrizzleAdapter');
     return this.#run(async (db) => {
       const row = await this.#queries.selectOne(db, pkValues, parentRefs);
       if (!row) return null;
       if (includeData.length === 0) return this.#withNullRelations(row);
-      await attachRelations(db, [row], this.#relations, new Set(includeData), this.#queries.includePreparer(db));
+      const prepare = this.#queries.includePreparer(db);
+      await attachRelations(db, [row], this.#relations, new Set(includeData), limit, prepare);
       return row;
     }) as Promise<DrizzleRow<TTable> | null>;
   }
@@ -183,7 +188,9 @@ export class DrizzleAdapter<TTable extends Table = Table> extends ORMAdapterBase
     includeData: IncludeData,
     paginator: PaginatorBase,
     parentRefs?: readonly ParentRef[],
+    options?: ReadOptions,
   ): Promise<Page<DrizzleRow<TTable>>> {
+    const limit = checkIncludeLimit(options?.includeLimit, 'DrizzleAdapter');
     return this.#run(async (db) => {
       const include = new Set(includeData);
       const source = this.#queries.list(db, columnValues(this.#info, filterData), sortData, parentRefs);
@@ -191,7 +198,7 @@ export class DrizzleAdapter<TTable extends Table = Table> extends ORMAdapterBase
       return paginator.paginate<Row>({
         fetch: source.fetch,
         count: source.count,
-        complete: (rows) => attachRelations(db, rows, this.#relations, include, prepare),
+        complete: (rows) => attachRelations(db, rows, this.#relations, include, limit, prepare),
       });
     }) as Promise<Page<DrizzleRow<TTable>>>;
   }

@@ -1,11 +1,12 @@
 /**
  * Batched relation loading: one query per included relation for a whole page,
  * whatever its size. To-one relations become a flat object or `null`, to-many
- * an array (possibly empty); many-to-many joins the link table in that one query.
+ * an array (possibly empty) of at most `limit` rows per parent, the lowest
+ * primary keys first; many-to-many joins the link table in that one query.
  *
  * @module
  */
-import { and, asc, type Column, eq, inArray, or, type SQL, sql, type Table } from 'drizzle-orm';
+import { and, asc, type Column, eq, getTableColumns, inArray, or, type SQL, sql, type Table } from 'drizzle-orm';
 import type { Row } from '../../core/adapter.ts';
 import type { RelationMeta } from '../../core/model-meta.ts';
 import { distinctKeys, rowKey } from '../row-keys.ts';
@@ -33,33 +34,74 @@ function targetOrder(target: Table) {
  */
 export type IncludePreparer = (key: string, build: () => LooseDb) => Prepared;
 
-/** The related rows of the given keys: prepared as `= any(:ids)` for one key column where possible. */
-function loadRelated(db: LooseDb, plan: RelationPlan, keys: unknown[][], prepare?: IncludePreparer): Promise<Row[]> {
-  const columns = plan.meta.references.map((f) => columnOf(plan.target, f));
-  const [single] = columns;
-  if (prepare && single && columns.length === 1) {
-    const statement = prepare(`include|${plan.meta.name}`, () =>
-      db
-        .select()
-        .from(plan.target)
-        .where(sql`${single} = any(${sql.placeholder('ids')})`)
-        .orderBy(...targetOrder(plan.target)),
-    );
-    return statement.run({ ids: keys.map((k) => k[0]) });
-  }
+/**
+ * The one query of a to-many include, capped per parent: the rows `from` selects, numbered per
+ * `partition` key in the target's primary-key order in a subquery, of which each key keeps the first
+ * `limit`. `extra` fields (the link table's key) come out beside the target's columns as `keys`.
+ */
+function perParentLimited(
+  db: LooseDb,
+  target: Table,
+  partition: readonly Column[],
+  limit: number,
+  from: (selection: Record<string, unknown>) => LooseDb,
+  extra: Record<string, Column> = {},
+): LooseDb {
+  const columns = getTableColumns(target);
+  const order = targetOrder(target);
+  const number = sql`row_number() over (partition by ${sql.join([...partition], sql`, `)} order by ${sql.join(order, sql`, `)})`;
+  const keyed = Object.fromEntries(Object.entries(extra).map(([k, c]) => [k, sql`${c}`.mapWith(c).as(k)]));
+  const numbered = from({ ...columns, ...keyed, __rn: number.as('__rn') }).as('__limited');
+  const row = Object.fromEntries(Object.keys(columns).map((k) => [k, numbered[k]]));
+  const keys = Object.fromEntries(Object.keys(extra).map((k) => [k, numbered[k]]));
+  const inner = tableInfo(target).primaryKey.map((f) => asc(numbered[f]));
   return db
-    .select()
-    .from(plan.target)
-    .where(keyCondition(columns, keys))
-    .orderBy(...targetOrder(plan.target));
+    .select(Object.keys(extra).length > 0 ? { row, ...keys } : row)
+    .from(numbered)
+    .where(sql`${numbered.__rn} <= ${sql.raw(String(limit))}`)
+    .orderBy(...inner);
 }
 
-async function loadDirect(db: LooseDb, rows: Row[], plan: RelationPlan, prepare?: IncludePreparer): Promise<void> {
+/** The related rows of the given keys: prepared as `= any(:ids)` for one key column where possible. */
+function loadRelated(
+  db: LooseDb,
+  plan: RelationPlan,
+  keys: unknown[][],
+  limit: number,
+  prepare?: IncludePreparer,
+): Promise<Row[]> {
+  const columns = plan.meta.references.map((f) => columnOf(plan.target, f));
+  const [single] = columns;
+  const query = (where: SQL) =>
+    plan.meta.many
+      ? perParentLimited(db, plan.target, columns, limit, (selection) =>
+          db.select(selection).from(plan.target).where(where),
+        )
+      : db
+          .select()
+          .from(plan.target)
+          .where(where)
+          .orderBy(...targetOrder(plan.target));
+  if (prepare && single && columns.length === 1) {
+    const key = `include|${plan.meta.name}${plan.meta.many ? `|${limit}` : ''}`;
+    const statement = prepare(key, () => query(sql`${single} = any(${sql.placeholder('ids')})`));
+    return statement.run({ ids: keys.map((k) => k[0]) });
+  }
+  return query(keyCondition(columns, keys));
+}
+
+async function loadDirect(
+  db: LooseDb,
+  rows: Row[],
+  plan: RelationPlan,
+  limit: number,
+  prepare?: IncludePreparer,
+): Promise<void> {
   const name = plan.meta.name;
   const keys = distinctKeys(rows, plan.meta.fields);
   const groups = new Map<string, Row[]>();
   if (keys.size > 0) {
-    const related = await loadRelated(db, plan, [...keys.values()], prepare);
+    const related = await loadRelated(db, plan, [...keys.values()], limit, prepare);
     for (const item of related) {
       const key = rowKey(item, plan.meta.references) as string;
       const group = groups.get(key);
@@ -74,26 +116,28 @@ async function loadDirect(db: LooseDb, rows: Row[], plan: RelationPlan, prepare?
   }
 }
 
-async function loadThrough(db: LooseDb, rows: Row[], plan: RelationPlan): Promise<void> {
+async function loadThrough(db: LooseDb, rows: Row[], plan: RelationPlan, limit: number): Promise<void> {
   const through = plan.meta.through as NonNullable<RelationMeta['through']>;
   const junction = plan.junction as Table;
   const keys = distinctKeys(rows, plan.meta.fields);
   const groups = new Map<string, Row[]>();
   if (keys.size > 0) {
-    const selection: Record<string, unknown> = { row: plan.target };
+    const extra: Record<string, Column> = {};
     through.sourceFields.forEach((f, i) => {
-      selection[`k${i}`] = columnOf(junction, f);
+      extra[`k${i}`] = columnOf(junction, f);
     });
     const on = through.junctionTargetFields.map((f, i) =>
       eq(columnOf(junction, f), columnOf(plan.target, through.targetFields[i] as string)),
     );
     const sourceColumns = through.sourceFields.map((f) => columnOf(junction, f));
-    const related: Row[] = await db
-      .select(selection)
-      .from(plan.target)
-      .innerJoin(junction, and(...on))
-      .where(keyCondition(sourceColumns, [...keys.values()]))
-      .orderBy(...targetOrder(plan.target));
+    const where = keyCondition(sourceColumns, [...keys.values()]);
+    const from = (selection: Record<string, unknown>) =>
+      db
+        .select(selection)
+        .from(plan.target)
+        .innerJoin(junction, and(...on))
+        .where(where);
+    const related: Row[] = await perParentLimited(db, plan.target, sourceColumns, limit, from, extra);
     const keyFields = through.sourceFields.map((_, i) => `k${i}`);
     for (const item of related) {
       const key = rowKey(item, keyFields) as string;
@@ -110,12 +154,12 @@ async function loadThrough(db: LooseDb, rows: Row[], plan: RelationPlan): Promis
 
 /**
  * Sets every relation key on the rows: the loaded value for included relations
- * (one query each), `null` for the others. With `prepare`, single-column
- * loads run as prepared statements.
+ * (one query each; at most `limit` rows per parent row for a to-many), `null`
+ * for the others. With `prepare`, single-column loads run as prepared statements.
  *
  * @example
  * ```ts
- * await attachRelations(db, rows, plans, new Set(['thread']));
+ * await attachRelations(db, rows, plans, new Set(['thread']), 100);
  * ```
  */
 export async function attachRelations(
@@ -123,12 +167,13 @@ export async function attachRelations(
   rows: Row[],
   plans: readonly RelationPlan[],
   include: ReadonlySet<string>,
+  limit: number,
   prepare?: IncludePreparer,
 ): Promise<Row[]> {
   const loads: Promise<void>[] = [];
   for (const plan of plans) {
     if (rows.length > 0 && include.has(plan.meta.name)) {
-      loads.push(plan.junction ? loadThrough(db, rows, plan) : loadDirect(db, rows, plan, prepare));
+      loads.push(plan.junction ? loadThrough(db, rows, plan, limit) : loadDirect(db, rows, plan, limit, prepare));
     }
   }
   nullRelations(rows, plans, include);

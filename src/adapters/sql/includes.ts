@@ -1,7 +1,8 @@
 /**
  * Batched relation loading: one statement per included relation for a whole
  * page, whatever its size; many-to-many goes through its junction in that same
- * one statement. Related rows are flat (model fields only).
+ * one statement. Related rows are flat (model fields only); a to-many brings
+ * at most `limit` rows per parent row, the lowest primary keys first.
  *
  * @module
  */
@@ -50,7 +51,27 @@ const inValues = (model: SqlModel, columns: readonly SqlColumn[], keys: readonly
 /** The columns of `model` for wire names. */
 const columnsOf = (model: SqlModel, wires: readonly string[]) => wires.map((wire) => columnOf(model, wire));
 
-async function loadRelation(rows: Row[], relation: RelationMeta, ctx: IncludeContext) {
+/**
+ * The statement of a to-many include, capped per parent: the rows of `select … FROM from WHERE where`,
+ * numbered per `partition` key in `order` in a subquery, of which each key keeps its first `limit`.
+ * Rows come out by that number, so each parent's rows stay in `order`.
+ */
+function perParentLimited(model: SqlModel, parts: SelectParts, partition: string, limit: number): string {
+  const rn = model.dialect.escape('__rn');
+  const numbered = `ROW_NUMBER() OVER (PARTITION BY ${partition} ORDER BY ${parts.order}) AS ${rn}`;
+  const inner = `SELECT ${parts.select}, ${numbered} FROM ${parts.from} WHERE ${parts.where}`;
+  return `SELECT * FROM (${inner}) l WHERE l.${rn} <= ${limit} ORDER BY l.${rn}`;
+}
+
+/** The parts of an include's statement. */
+interface SelectParts {
+  readonly select: string;
+  readonly from: string;
+  readonly where: string;
+  readonly order: string;
+}
+
+async function loadRelation(rows: Row[], relation: RelationMeta, ctx: IncludeContext, limit: number) {
   const keys = [...distinctKeys(rows, relation.fields).values()];
   const groups = new Map<string, Row[]>();
   if (keys.length > 0) {
@@ -64,15 +85,24 @@ async function loadRelation(rows: Row[], relation: RelationMeta, ctx: IncludeCon
     const inModel = junction ?? target;
     // One text for any number of keys with array parameters, else one per number of keys.
     const shape = bindsArray(inModel, matched) ? 'any' : String(keys.length);
-    const statement = ctx.statement(`include|${relation.name}|${shape}`, (p) => {
-      const where = inSql(inModel, junction ? 'j' : 't', matched, keys.length, p);
-      if (!through || !junction) {
-        return `SELECT ${target.selectList('t')} FROM ${target.table} t WHERE ${where} ORDER BY ${order}`;
+    const capped = relation.many ? `|${limit}` : '';
+    const statement = ctx.statement(`include|${relation.name}|${shape}${capped}`, (p) => {
+      const qualifier = junction ? 'j' : 't';
+      const where = inSql(inModel, qualifier, matched, keys.length, p);
+      let parts: SelectParts = { select: target.selectList('t'), from: `${target.table} t`, where, order };
+      if (through && junction) {
+        const jTarget = columnsOf(junction, through.junctionTargetFields);
+        const on = jTarget.map((j, i) => `j.${j.sql} = t.${(tCols[i] as SqlColumn).sql}`).join(' AND ');
+        const keyCols = matched.map((j, i) => `j.${j.sql} AS ${target.dialect.escape(`__k${i}`)}`).join(', ');
+        parts = {
+          ...parts,
+          select: `${keyCols}, ${parts.select}`,
+          from: `${parts.from} INNER JOIN ${junction.table} j ON ${on}`,
+        };
       }
-      const jTarget = columnsOf(junction, through.junctionTargetFields);
-      const on = jTarget.map((j, i) => `j.${j.sql} = t.${(tCols[i] as SqlColumn).sql}`).join(' AND ');
-      const keyCols = matched.map((j, i) => `j.${j.sql} AS ${target.dialect.escape(`__k${i}`)}`).join(', ');
-      return `SELECT ${keyCols}, ${target.selectList('t')} FROM ${target.table} t INNER JOIN ${junction.table} j ON ${on} WHERE ${where} ORDER BY ${order}`;
+      if (!relation.many) return `SELECT ${parts.select} FROM ${parts.from} WHERE ${where} ORDER BY ${order}`;
+      const partition = matched.map((c) => `${qualifier}.${c.sql}`).join(', ');
+      return perParentLimited(target, parts, partition, limit);
     });
     const tWires = tCols.map((c) => c.wire);
     const keyOf = junction
@@ -112,18 +142,25 @@ export function nullRelations(source: SqlModel, rows: readonly Row[]): void {
  * Sets every relation key of `rows`: `null` unless included, the related flat
  * object (or `null`) for a to-one, the list of flat objects for a to-many.
  * Issues exactly one statement per included relation (none for an empty page),
- * its text kept per relation (and per number of keys where arrays do not bind).
+ * its text kept per relation (and per number of keys where arrays do not bind);
+ * a to-many brings at most `limit` rows per row.
  *
  * @example
  * ```ts
- * await loadIncludes(post, rows, ['thread', 'translations'], { query, model });
+ * await loadIncludes(post, rows, ['thread', 'translations'], { query, model, statement }, 100);
  * ```
  */
-export async function loadIncludes(source: SqlModel, rows: Row[], include: IncludeData, ctx: IncludeContext) {
+export async function loadIncludes(
+  source: SqlModel,
+  rows: Row[],
+  include: IncludeData,
+  ctx: IncludeContext,
+  limit: number,
+) {
   nullRelations(source, rows);
   if (include.length === 0 || rows.length === 0) return;
   const wanted = [...new Set(include)]
     .map((name) => source.relations.find((relation) => relation.name === name))
     .filter((relation) => relation !== undefined);
-  await Promise.all(wanted.map((relation) => loadRelation(rows, relation, ctx)));
+  await Promise.all(wanted.map((relation) => loadRelation(rows, relation, ctx, limit)));
 }

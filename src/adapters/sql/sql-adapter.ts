@@ -10,6 +10,7 @@
 import {
   type CRUDConfigDict,
   type CRUDConfigInit,
+  checkIncludeLimit,
   type FilterData,
   type IncludeData,
   ORMAdapterBase,
@@ -18,6 +19,7 @@ import {
   type ParentRef,
   type PkOf,
   type PkValues,
+  type ReadOptions,
   type Row,
   type SortData,
   type UpdateReturning,
@@ -100,14 +102,20 @@ export abstract class SqlAdapter<
     return this.#statements;
   }
 
-  async getOne(pkValues: TPk, includeData: IncludeData, parentRefs?: readonly ParentRef[]): Promise<TRow | null> {
+  async getOne(
+    pkValues: TPk,
+    includeData: IncludeData,
+    parentRefs?: readonly ParentRef[],
+    options?: ReadOptions,
+  ): Promise<TRow | null> {
     const e = this.entity;
+    const limit = checkIncludeLimit(options?.includeLimit, this.constructor.name);
     const select = prepareSelectOne(this.#queries, pkValues, parentRefs);
     return this.#run(async ({ exec }) => {
       const row = await select(exec);
       if (!row) return null;
       if (includeData.length === 0) nullRelations(e, [row]);
-      else await loadIncludes(e, [row], includeData, this.#includes(exec));
+      else await loadIncludes(e, [row], includeData, this.#includes(exec), limit);
       return row as TRow;
     });
   }
@@ -118,14 +126,16 @@ export abstract class SqlAdapter<
     includeData: IncludeData,
     paginator: PaginatorBase,
     parentRefs?: readonly ParentRef[],
+    options?: ReadOptions,
   ): Promise<Page<TRow>> {
     const e = this.entity;
+    const limit = checkIncludeLimit(options?.includeLimit, this.constructor.name);
     const page = prepareSelectPage(this.#queries, filterData, sortData, parentRefs);
     return this.#run(({ exec }) =>
       paginator.paginate({
         fetch: (limit, offset) => page.fetch(exec, limit, offset),
         count: () => page.count(exec),
-        complete: (rows) => loadIncludes(e, rows, includeData, this.#includes(exec)),
+        complete: (rows) => loadIncludes(e, rows, includeData, this.#includes(exec), limit),
       }),
     ) as Promise<Page<TRow>>;
   }
