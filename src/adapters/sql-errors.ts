@@ -42,6 +42,9 @@ const PG: Record<string, ConstraintKind> = {
   '22007': 'invalid',
   '22008': 'invalid',
   '22P02': 'invalid',
+  // Text with U+0000 (character not in repertoire; in JSON, untranslatable).
+  '22021': 'invalid',
+  '22P05': 'invalid',
 };
 const MYSQL: Record<number, ConstraintKind> = {
   1062: 'unique',
@@ -129,6 +132,19 @@ const DETAIL: Record<ConstraintKind, string> = {
   not_null: 'A required field is missing',
   invalid: 'A field value is not valid for the database',
 };
+
+/**
+ * The 422 PostgreSQL's own refusal of a value becomes (see {@link constraintError}), for a driver
+ * that would alter the value instead of sending it (Sequelize escapes U+0000 as `\\0`).
+ *
+ * @example
+ * ```ts
+ * if (params.some((p) => typeof p === 'string' && p.includes('\u0000'))) throw invalidValueError();
+ * ```
+ */
+export function invalidValueError(): HttpError {
+  return new HttpError('validation_failed', DETAIL.invalid);
+}
 
 /**
  * Errors of a database that is down, unreachable, restarting, saturated or

@@ -136,6 +136,16 @@ export abstract class ORMAdapterBase<TModel = unknown, TRow extends Row = Row, T
   /** Deletes by primary key within the parent chain; the deleted object, or `null` when missing. */
   abstract deleteOne(pkValues: TPk, parentRefs?: readonly ParentRef[]): Promise<TRow | null>;
 
+  /**
+   * Whether the database's text columns take U+0000. `true` here (SQLite,
+   * MySQL/MariaDB); an adapter on a database that refuses it (PostgreSQL)
+   * says `false`, and the core then answers such a body or filter value with
+   * a 422 before any statement runs.
+   */
+  get textAcceptsNul(): boolean {
+    return true;
+  }
+
   /** This adapter's model description, read once. */
   get meta(): ModelMeta {
     if (!this.#meta) {

@@ -24,6 +24,7 @@ import {
 import type { PaginatorBase } from './paginator.ts';
 import type { ParentLink, ParentRef } from './parent-scope.ts';
 import type { CrudRequest } from './request.ts';
+import { refuseUnstorable, type StorageLimits, storableKey } from './storable.ts';
 
 /** The inputs of a generated handler, resolved for one request. */
 export interface CrudCall {
@@ -43,6 +44,13 @@ export interface CrudCall {
 
 /** A field of {@link CrudCall}. */
 export type CallField = keyof CrudCall;
+
+/**
+ * The fields of one request's call, and whether its path names a key no row
+ * can have (one the database cannot hold): the operation then answers as for
+ * a missing row, without asking the adapter.
+ */
+export type ResolvedCall<F extends CallField> = Pick<CrudCall, F> & { readonly missing: boolean };
 
 /** The marker each field is resolved by. */
 const MARKERS: Readonly<Record<CallField, Marker>> = {
@@ -72,7 +80,9 @@ export function toParentRefs(levels: readonly ParentModel[], keys: readonly PkVa
 
 /**
  * Resolves the fields an operation reads, in a fixed order, from the
- * markers' resolvers of its mount point; made once per route.
+ * markers' resolvers of its mount point; made once per route. With `limits`
+ * (what the database can hold), a body or filter value it cannot hold is a
+ * 422, and a key it cannot hold marks the call `missing`.
  *
  * @example
  * ```ts
@@ -86,8 +96,14 @@ export class CallResolver<F extends CallField> {
   readonly #fields: readonly F[];
   readonly #resolvers: readonly Resolver[];
   readonly #levels: readonly ParentModel[];
+  readonly #limits: StorageLimits | undefined;
 
-  constructor(fields: readonly F[], resolved: ResolvedOverrides, levels: readonly ParentModel[]) {
+  constructor(
+    fields: readonly F[],
+    resolved: ResolvedOverrides,
+    levels: readonly ParentModel[],
+    limits?: StorageLimits,
+  ) {
     const deps = fields.map((field) => {
       const dep = resolved.get(MARKERS[field]);
       if (!dep) throw new TypeError(`No resolver for dependency marker ${MARKERS[field].name}`);
@@ -97,16 +113,30 @@ export class CallResolver<F extends CallField> {
     this.#fields = fields;
     this.#resolvers = deps.map((dep) => dep.resolve);
     this.#levels = levels;
+    this.#limits = limits;
   }
 
   /** The call of one request; a synchronous resolver costs no await. */
-  async resolve(req: CrudRequest): Promise<Pick<CrudCall, F>> {
+  async resolve(req: CrudRequest): Promise<ResolvedCall<F>> {
     const call: Record<string, unknown> = {};
     for (let i = 0; i < this.#fields.length; i++) {
       const value = (this.#resolvers[i] as Resolver)(req);
       call[this.#fields[i] as string] = isThenable(value) ? await value : value;
     }
     if (call.parents !== undefined) call.parents = toParentRefs(this.#levels, call.parents as PkValues[]);
-    return call as unknown as Pick<CrudCall, F>;
+    call.missing = this.#limits ? !storable(call as Partial<CrudCall>, this.#limits) : false;
+    return call as unknown as ResolvedCall<F>;
   }
+}
+
+/**
+ * Whether the database can hold the keys of a call: throws a 422 for a body or
+ * filter value it cannot hold; `false` for a key (own or a parent's) it cannot.
+ */
+function storable(call: Partial<CrudCall>, limits: StorageLimits): boolean {
+  if (call.filter) refuseUnstorable(call.filter, 'query', limits);
+  if (call.create) refuseUnstorable(call.create, 'body', limits);
+  if (call.update) refuseUnstorable(call.update, 'body', limits);
+  if (call.pk && !storableKey(call.pk, limits)) return false;
+  return call.parents?.every((parent) => storableKey(parent.pkValues, limits)) ?? true;
 }

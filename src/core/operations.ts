@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { type CallField, CallResolver, type CrudCall } from './call.ts';
 import type { CRUDCollection } from './collection.ts';
 import { PublicListSchemaDependency, PublicSchemaDependency } from './dependencies.ts';
-import type { ErrorCode } from './errors.ts';
+import { type ErrorCode, NotFoundError, ParentNotFoundError } from './errors.ts';
 import { locationOf } from './location.ts';
 import type { Mount } from './mount.ts';
 import { makeRoute } from './route-factory.ts';
@@ -33,6 +33,8 @@ export interface Operation<F extends CallField = CallField> {
   /** The success body's schema at a mount point; `undefined` for a free-form one. */
   readonly response: (mount: Mount) => z.ZodType | undefined;
   readonly run: (c: CRUDCollection, call: Pick<CrudCall, F>) => Promise<unknown>;
+  /** The answer when the path names a key no row can have: as for a missing row. */
+  readonly missing: (c: CRUDCollection, call: Pick<CrudCall, F>) => Promise<unknown>;
 }
 
 const define = <F extends CallField>(operation: Operation<F>): Operation<F> => operation;
@@ -43,6 +45,8 @@ const schemaOf = (mount: Mount, marker: typeof PublicSchemaDependency | typeof P
 
 /** The body of a PATCH without `updateOutSchema`. */
 const NULL_BODY = z.null();
+
+const notFound = () => Promise.reject(new NotFoundError());
 
 /** Every generated operation, by name. */
 export const OPERATIONS = {
@@ -57,6 +61,7 @@ export const OPERATIONS = {
     dependencies: (c) => c.getManyDependencies,
     response: (mount) => schemaOf(mount, PublicListSchemaDependency),
     run: (c, call) => c.getManyHandler(call.paginator, call.filter, call.sort, call.include, call.parents),
+    missing: (_c, call) => call.paginator.paginate({ fetch: async () => [], count: async () => 0 }),
   }),
   getOne: define({
     name: 'getOne',
@@ -69,6 +74,7 @@ export const OPERATIONS = {
     dependencies: (c) => c.getOneDependencies,
     response: (mount) => schemaOf(mount, PublicSchemaDependency),
     run: (c, call) => c.getOneHandler(call.pk, call.include, call.parents),
+    missing: (c, call) => c.getOneNotFound(call.pk, call.include),
   }),
   createOne: define({
     name: 'createOne',
@@ -82,6 +88,7 @@ export const OPERATIONS = {
     headers: locationOf,
     response: (mount) => mount.collection.createOutSchema ?? schemaOf(mount, PublicSchemaDependency),
     run: (c, call) => c.createOneHandler(call.create, call.parents),
+    missing: () => Promise.reject(new ParentNotFoundError()),
   }),
   updateOne: define({
     name: 'updateOne',
@@ -94,6 +101,7 @@ export const OPERATIONS = {
     dependencies: (c) => c.updateDependencies,
     response: (mount) => mount.collection.updateOutSchema ?? NULL_BODY,
     run: (c, call) => c.updateOneHandler(call.pk, call.update, call.parents),
+    missing: notFound,
   }),
   deleteOne: define({
     name: 'deleteOne',
@@ -106,6 +114,7 @@ export const OPERATIONS = {
     dependencies: (c) => c.deleteDependencies,
     response: (mount) => schemaOf(mount, PublicSchemaDependency),
     run: (c, call) => c.deleteOneHandler(call.pk, call.parents),
+    missing: notFound,
   }),
 } as const;
 
@@ -115,7 +124,7 @@ export const OPERATIONS = {
  */
 export function operationRoute<F extends CallField>(mount: Mount, operation: Operation<F>): CrudRoute {
   const c = mount.collection;
-  const call = new CallResolver(operation.reads, mount.resolvers, mount.place.parents);
+  const call = new CallResolver(operation.reads, mount.resolvers, mount.place.parents, c.ormAdapter);
   const nested = mount.place.parents.length > 0;
   const headers = operation.headers?.(mount);
   return makeRoute(mount, {
@@ -130,6 +139,9 @@ export function operationRoute<F extends CallField>(mount: Mount, operation: Ope
     response: operation.response(mount),
     dependencies: [...c.dependencies, ...operation.dependencies(c)],
     summary: operation.summary(c.getModelName() || 'record'),
-    run: async (req) => operation.run(c, await call.resolve(req)),
+    run: async (req) => {
+      const resolved = await call.resolve(req);
+      return resolved.missing ? operation.missing(c, resolved) : operation.run(c, resolved);
+    },
   });
 }

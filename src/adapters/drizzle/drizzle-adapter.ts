@@ -146,6 +146,11 @@ export class DrizzleAdapter<TTable extends Table = Table> extends ORMAdapterBase
     );
   }
 
+  /** PostgreSQL's text refuses U+0000; SQLite and MySQL/MariaDB store it. */
+  override get textAcceptsNul(): boolean {
+    return this.#info.dialect !== 'pg';
+  }
+
   /** Describes this adapter's table, another Drizzle table, or a table by its model (SQL) name. */
   describe(model?: unknown): ModelMeta {
     const table = this.#tableOf(model);

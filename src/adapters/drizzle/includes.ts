@@ -6,13 +6,14 @@
  *
  * @module
  */
-import { and, asc, type Column, eq, getTableColumns, inArray, or, type SQL, sql, type Table } from 'drizzle-orm';
+import { and, asc, type Column, eq, inArray, is, or, SQL, sql, type Table } from 'drizzle-orm';
 import type { Row } from '../../core/adapter.ts';
 import type { RelationMeta } from '../../core/model-meta.ts';
 import { distinctKeys, rowKey } from '../row-keys.ts';
 import { tableInfo } from './describe-table.ts';
 import type { LooseDb, Prepared } from './dialect.ts';
 import type { RelationPlan } from './relations.ts';
+import { rowColumns } from './row-columns.ts';
 
 const columnOf = (table: Table, field: string) => (table as unknown as Record<string, Column>)[field] as Column;
 
@@ -47,11 +48,13 @@ function perParentLimited(
   from: (selection: Record<string, unknown>) => LooseDb,
   extra: Record<string, Column> = {},
 ): LooseDb {
-  const columns = getTableColumns(target);
+  const columns = rowColumns(target);
   const order = targetOrder(target);
   const number = sql`row_number() over (partition by ${sql.join([...partition], sql`, `)} order by ${sql.join(order, sql`, `)})`;
   const keyed = Object.fromEntries(Object.entries(extra).map(([k, c]) => [k, sql`${c}`.mapWith(c).as(k)]));
-  const numbered = from({ ...columns, ...keyed, __rn: number.as('__rn') }).as('__limited');
+  // A subquery names every expression it selects.
+  const named = Object.fromEntries(Object.entries(columns).map(([k, v]) => [k, is(v, SQL) ? v.as(k) : v]));
+  const numbered = from({ ...named, ...keyed, __rn: number.as('__rn') }).as('__limited');
   const row = Object.fromEntries(Object.keys(columns).map((k) => [k, numbered[k]]));
   const keys = Object.fromEntries(Object.keys(extra).map((k) => [k, numbered[k]]));
   const inner = tableInfo(target).primaryKey.map((f) => asc(numbered[f]));
@@ -78,7 +81,7 @@ function loadRelated(
           db.select(selection).from(plan.target).where(where),
         )
       : db
-          .select()
+          .select(rowColumns(plan.target))
           .from(plan.target)
           .where(where)
           .orderBy(...targetOrder(plan.target));

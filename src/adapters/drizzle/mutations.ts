@@ -10,6 +10,7 @@ import type { Row, UpdateReturning } from '../../core/adapter.ts';
 import type { ParentLinkWrite } from '../../core/parent-scope.ts';
 import { type TableInfo, tableInfo } from './describe-table.ts';
 import type { LooseDb } from './dialect.ts';
+import { rowColumns } from './row-columns.ts';
 import { pkEquals } from './scope.ts';
 
 /** The parent-scope conditions, built on the given database or transaction. */
@@ -20,7 +21,7 @@ const isAutoIncrement = (column: Column) =>
 
 function byPk(db: LooseDb, info: TableInfo, pk: Readonly<Record<string, unknown>>): Promise<Row[]> {
   return db
-    .select()
+    .select(rowColumns(info.table))
     .from(info.table)
     .where(and(...pkEquals(info.table, info.table, pk, (v) => v)))
     .limit(1);
@@ -36,7 +37,7 @@ function byPk(db: LooseDb, info: TableInfo, pk: Readonly<Record<string, unknown>
  */
 export async function insertRow(db: LooseDb, info: TableInfo, values: Record<string, unknown>): Promise<Row> {
   if (info.dialect !== 'mysql') {
-    const [row] = await db.insert(info.table).values(values).returning();
+    const [row] = await db.insert(info.table).values(values).returning(rowColumns(info.table));
     return row;
   }
   for (const field of info.primaryKey) {
@@ -92,7 +93,7 @@ export async function insertRowIf(
     list.push(value === undefined ? omittedValue(column) : sql.param(value, column));
   }
   const select = sql`select ${sql.join(list as SQL[], sql`, `)} where ${condition}`;
-  const [row] = await db.insert(info.table).select(select).returning();
+  const [row] = await db.insert(info.table).select(select).returning(rowColumns(info.table));
   return row;
 }
 
@@ -116,7 +117,7 @@ export async function updateRow(
   const table = info.table;
   const where = (d: LooseDb) => and(...pkEquals(table, table, pk, (v) => v), ...scope(d));
   if (info.dialect !== 'mysql') {
-    const selection = returning === 'key' ? info.keyColumns : undefined;
+    const selection = returning === 'key' ? info.keyColumns : rowColumns(table);
     const [row] = await db.update(table).set(values).where(where(db)).returning(selection);
     return row ?? null;
   }
@@ -152,11 +153,11 @@ export async function removeRow(
   const table = info.table;
   const where = (d: LooseDb) => and(...pkEquals(table, table, pk, (v) => v), ...scope(d));
   if (info.dialect !== 'mysql') {
-    const [row] = await db.delete(table).where(where(db)).returning();
+    const [row] = await db.delete(table).where(where(db)).returning(rowColumns(table));
     return row ?? null;
   }
   return db.transaction(async (tx: LooseDb) => {
-    const [row] = await tx.select().from(table).where(where(tx)).limit(1);
+    const [row] = await tx.select(rowColumns(table)).from(table).where(where(tx)).limit(1);
     if (!row) return null;
     const [header] = await tx.delete(table).where(and(...pkEquals(table, table, pk, (v) => v)));
     // The read does not lock: a concurrent delete may have taken the row since, and it is this one's 404.

@@ -4,7 +4,8 @@
  * selected fields with a keyed store per column, so every row is built
  * through megamorphic stores, and the adapter then adds each relation key
  * (`null` until an include loads it) with more of them. For a statement that
- * selects whole columns, this module generates, once, a function that builds
+ * selects whole columns (or expressions read as one, see `row-columns.ts`),
+ * this module generates, once, a function that builds
  * each row as one object literal instead: the same keys in the same order,
  * each value decoded as Drizzle decodes it (`null` stays `null`, anything
  * else goes through the column's `mapFromDriverValue`), and the relation keys
@@ -13,7 +14,7 @@
  *
  * @module
  */
-import { Column, is } from 'drizzle-orm';
+import { Column, is, SQL } from 'drizzle-orm';
 import type { Row } from '../../core/adapter.ts';
 
 /** One selected field of a Drizzle query, as its prepared statement keeps it. */
@@ -31,10 +32,18 @@ export type RowMapper = (rows: readonly ArrayLike<unknown>[], normalize?: (value
 
 type Decoder = Pick<Column, 'mapFromDriverValue'>;
 
+/** The decoder of a top-level field: a column, or an expression with its `mapWith` decoder. */
+function decoderOf(field: unknown): Decoder | undefined {
+  if (is(field, Column)) return field;
+  // `decoder` is what Drizzle's own mapping reads; its typings leave it out.
+  if (is(field, SQL)) return (field as unknown as { decoder: Decoder }).decoder;
+  return undefined;
+}
+
 /**
  * A mapper for a statement selecting `fields`, whose rows also get each of
  * `nullKeys` (that is not a column) as `null`; `undefined` when a field is
- * not a whole column at the top level (an aggregate, a nested selection),
+ * not a column or an expression at the top level (a nested selection),
  * which Drizzle's own mapping keeps serving.
  *
  * @example
@@ -48,8 +57,9 @@ export function rowMapper(fields: readonly SelectedField[], nullKeys: readonly s
   const columns: Decoder[] = [];
   const keys: string[] = [];
   for (const { path, field } of fields) {
-    if (path.length !== 1 || !is(field, Column)) return undefined;
-    columns.push(field);
+    const decoder = decoderOf(field);
+    if (path.length !== 1 || !decoder) return undefined;
+    columns.push(decoder);
     keys.push(path[0] as string);
   }
   const properties = [

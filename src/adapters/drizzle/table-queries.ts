@@ -19,6 +19,7 @@ import { type LooseDb, type Prepared, prepareQuery } from './dialect.ts';
 import type { IncludePreparer } from './includes.ts';
 import { filterConditions, filterParams, filterShape, orderTerms } from './list-query.ts';
 import { insertRow, removeRow, updateRow } from './mutations.ts';
+import { rowColumns } from './row-columns.ts';
 import { type Binder, bindValue, pkEquals, placeholderBinder, primaryKeyOf, scopeConditions } from './scope.ts';
 
 /** Parent-chain shapes of Drizzle tables, named by table. */
@@ -77,7 +78,7 @@ export class TableQueries {
   async selectOne(db: LooseDb, pkValues: PkValues, parentRefs?: readonly ParentRef[]): Promise<Row | undefined> {
     const rows = await this.#byKey('one', db, parentRefs, pkValues, (bind) =>
       db
-        .select()
+        .select(rowColumns(this.#table))
         .from(this.#table)
         .where(and(...this.#pkWhere(pkValues, bind), ...this.#scope(db, parentRefs, bind)))
         .limit(1),
@@ -97,7 +98,7 @@ export class TableQueries {
       db
         .delete(this.#table)
         .where(and(...this.#pkWhere(pkValues, bind), ...this.#scope(db, parentRefs, bind)))
-        .returning(),
+        .returning(rowColumns(this.#table)),
     );
     return rows[0];
   }
@@ -114,7 +115,7 @@ export class TableQueries {
     const statement = this.#statement(shape.key, () => {
       const bind = placeholderBinder();
       const row = Object.fromEntries(shape.fields.map((f) => [f, bind(undefined)]));
-      return db.insert(this.#table).values(row).returning();
+      return db.insert(this.#table).values(row).returning(rowColumns(this.#table));
     });
     const [row] = await statement.run(shape.fields.map((f) => values[f]));
     return row as Row;
@@ -145,7 +146,7 @@ export class TableQueries {
           .update(this.#table)
           .set(set)
           .where(where)
-          .returning(keyOnly ? this.#info.keyColumns : undefined);
+          .returning(keyOnly ? this.#info.keyColumns : rowColumns(this.#table));
       },
       keyOnly ? [] : undefined,
     );
@@ -169,7 +170,7 @@ export class TableQueries {
     });
     const select = (where: SQL | undefined, order: SQL[], limit: unknown, offset: unknown) =>
       db
-        .select()
+        .select(rowColumns(this.#table))
         .from(this.#table)
         .where(where)
         .orderBy(...order)

@@ -9,7 +9,7 @@
 import { redactDriverError } from 'ormcrud';
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import type { Executor, SqlModel, SqlResult } from '../sql/sql-model.ts';
-import { databaseError } from '../sql-errors.ts';
+import { databaseError, invalidValueError } from '../sql-errors.ts';
 
 /** `Rows matched: 3  Changed: 0  Warnings: 0`: what MySQL/MariaDB say an `UPDATE` matched. */
 const MATCHED = /^Rows matched: (\d+)/;
@@ -50,6 +50,8 @@ function sqliteType(sql: string): QueryTypes {
   return QueryTypes.RAW;
 }
 
+const holdsNul = (value: unknown) => typeof value === 'string' && value.includes('\u0000');
+
 /** No table names: Sequelize's SQLite reads no `PRAGMA table_info` to parse results the adapter parses itself. */
 const NO_TABLES: string[] = [];
 
@@ -66,6 +68,8 @@ const NO_TABLES: string[] = [];
 export function executorOf(sequelize: Sequelize, model: SqlModel, transaction?: Transaction): Executor {
   const family = model.dialect.family;
   return async (sql, params) => {
+    // Sequelize would bind U+0000 as the two characters `\0` on PostgreSQL, which refuses it in text.
+    if (family === 'postgres' && params.some(holdsNul)) throw invalidValueError();
     try {
       const type = family === 'sqlite' ? sqliteType(sql) : QueryTypes.RAW;
       const options = { bind: params, type, transaction, tableNames: NO_TABLES };

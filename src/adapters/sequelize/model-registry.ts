@@ -95,6 +95,7 @@ export class ModelRegistry {
         nullable: field.nullable,
         generated: attribute.autoIncrement === true,
         selected: true,
+        text: field.kind === 'string',
         ...codecOf(field.kind, dialect.family),
         insertDefault,
         onUpdate: name === updated ? 'now' : name === version ? 'increment' : undefined,

@@ -96,6 +96,11 @@ export abstract class SqlAdapter<
     return this.#entity;
   }
 
+  /** PostgreSQL's text refuses U+0000; SQLite and MySQL/MariaDB store it. */
+  override get textAcceptsNul(): boolean {
+    return this.entity.dialect.family !== 'postgres';
+  }
+
   /** This model's statements, built once per shape. */
   get #queries(): ModelStatements {
     this.#statements ??= new ModelStatements(this.entity, (model) => this.sqlModel(model));

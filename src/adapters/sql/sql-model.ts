@@ -21,6 +21,8 @@ export interface SqlColumnSpec {
   readonly generated: boolean;
   /** Read by default (TypeORM `select: false` columns are not). */
   readonly selected: boolean;
+  /** Holds text: on SQLite, read as bytes when it holds U+0000 (see {@link SqlModel.selectList}). */
+  readonly text?: boolean | undefined;
   /** A raw database value as the wire value (`undefined`: as it is). */
   readonly fromDb?: ((raw: unknown) => unknown) | undefined;
   /** A wire value as the driver binds it (`undefined`: as it is). */
@@ -101,7 +103,12 @@ export class SqlModel {
     this.dialect = spec.dialect;
     this.relations = spec.relations;
     this.table = spec.table.map(quote).join('.');
-    this.columns = spec.columns.map((column) => ({ ...column, sql: quote(column.name) }));
+    const nulSafe = spec.dialect.family === 'sqlite';
+    this.columns = spec.columns.map((column) => ({
+      ...column,
+      sql: quote(column.name),
+      ...(nulSafe && column.text && { fromDb: fromBytes(column.fromDb) }),
+    }));
     this.byWire = new Map(this.columns.map((c) => [c.wire, c]));
     this.#byName = new Map(this.columns.map((c) => [c.name, c]));
     this.primary = this.columns.filter((c) => c.primary);
@@ -112,13 +119,23 @@ export class SqlModel {
     this.hydrate = compileHydrate(this.#selected);
   }
 
-  /** `q.col AS "wire", …` for a qualifier (a quoted table or an alias); `''` gives unqualified columns. */
+  /**
+   * `q.col AS "wire", …` for a qualifier (a quoted table or an alias); `''` gives unqualified columns.
+   * On SQLite a text value holding U+0000 comes as bytes, which `hydrate` decodes: SQLite keeps
+   * such text whole, but a driver may read it only up to the U+0000 (libsql does).
+   */
   selectList(qualifier: string): string {
     let list = this.#selectLists.get(qualifier);
     if (list === undefined) {
       const quote = this.dialect.escape;
       const prefix = qualifier ? `${qualifier}.` : '';
-      list = this.#selected.map((c) => `${prefix}${c.sql} AS ${quote(c.wire)}`).join(', ');
+      const nulSafe = this.dialect.family === 'sqlite';
+      const value = (c: SqlColumn) => {
+        const column = `${prefix}${c.sql}`;
+        if (!nulSafe || !c.text) return column;
+        return `CASE WHEN instr(CAST(${column} AS BLOB), X'00') > 0 THEN CAST(${column} AS BLOB) ELSE ${column} END`;
+      };
+      list = this.#selected.map((c) => `${value(c)} AS ${quote(c.wire)}`).join(', ');
       this.#selectLists.set(qualifier, list);
     }
     return list;
@@ -145,6 +162,15 @@ export class SqlModel {
   wireOf(columnName: string): string | undefined {
     return this.#byName.get(columnName)?.wire;
   }
+}
+
+const utf8 = new TextDecoder();
+
+/** A text column's `fromDb` that first decodes a value read as bytes (see {@link SqlModel.selectList}). */
+function fromBytes(fromDb: ((raw: unknown) => unknown) | undefined): (raw: unknown) => unknown {
+  const text = (raw: unknown) =>
+    raw instanceof ArrayBuffer || ArrayBuffer.isView(raw) ? utf8.decode(raw as ArrayBuffer | Uint8Array) : raw;
+  return fromDb ? (raw) => fromDb(text(raw)) : text;
 }
 
 /**

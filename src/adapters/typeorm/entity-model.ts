@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import type { DataSource, EntityMetadata } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata.js';
 import { type SqlColumnSpec, SqlModel } from '../sql/sql-model.ts';
-import { describeEntity } from './describe-entity.ts';
+import { describeEntity, fieldKind } from './describe-entity.ts';
 import { dialectOf } from './dialect.ts';
 import { ownColumns, wireName } from './entity-columns.ts';
 
@@ -26,6 +26,7 @@ function columnSpec(column: ColumnMetadata, dataSource: DataSource): SqlColumnSp
     nullable: column.isNullable,
     generated: column.isGenerated,
     selected: column.isSelect,
+    text: fieldKind(column) === 'string',
     fromDb: (raw) => driver.prepareHydratedValue(raw, column),
     toDb: (value) => driver.preparePersistentValue(value, column),
     // TypeORM's own persistence starts a version column at 1.
