@@ -89,7 +89,15 @@ export {
 export { checkIncludeLimit, DEFAULT_INCLUDE_LIMIT } from './core/include-limit.ts';
 export { type JsonSchema, toJsonSchema } from './core/json-schema.ts';
 export { publicFieldsOf, registerModelConfig } from './core/model-configs.ts';
-export type { FieldKind, FieldMeta, ForeignKeyMeta, ModelMeta, RelationMeta } from './core/model-meta.ts';
+export {
+  type FieldKind,
+  type FieldMeta,
+  type ForeignKeyMeta,
+  type IntegerRange,
+  integerRange,
+  type ModelMeta,
+  type RelationMeta,
+} from './core/model-meta.ts';
 export type { Mount, MountDocs, MountPlace, ParentLevel, Strategy } from './core/mount.ts';
 export { NestedConfig, type NestedRouterOptions } from './core/nesting.ts';
 // The OpenAPI document.

@@ -24,7 +24,7 @@ import {
 import type { PaginatorBase } from './paginator.ts';
 import type { ParentLink, ParentRef } from './parent-scope.ts';
 import type { CrudRequest } from './request.ts';
-import { refuseUnstorable, type StorageLimits, storableKey } from './storable.ts';
+import type { StorageCheck } from './storable.ts';
 
 /** The inputs of a generated handler, resolved for one request. */
 export interface CrudCall {
@@ -80,9 +80,9 @@ export function toParentRefs(levels: readonly ParentModel[], keys: readonly PkVa
 
 /**
  * Resolves the fields an operation reads, in a fixed order, from the
- * markers' resolvers of its mount point; made once per route. With `limits`
- * (what the database can hold), a body or filter value it cannot hold is a
- * 422, and a key it cannot hold marks the call `missing`.
+ * markers' resolvers of its mount point; made once per route. With a
+ * `storage` check, a body value the database cannot hold is a 422, and a key
+ * it cannot hold marks the call `missing` (see `storable.ts`).
  *
  * @example
  * ```ts
@@ -96,13 +96,13 @@ export class CallResolver<F extends CallField> {
   readonly #fields: readonly F[];
   readonly #resolvers: readonly Resolver[];
   readonly #levels: readonly ParentModel[];
-  readonly #limits: StorageLimits | undefined;
+  readonly #storage: StorageCheck | undefined;
 
   constructor(
     fields: readonly F[],
     resolved: ResolvedOverrides,
     levels: readonly ParentModel[],
-    limits?: StorageLimits,
+    storage?: StorageCheck,
   ) {
     const deps = fields.map((field) => {
       const dep = resolved.get(MARKERS[field]);
@@ -113,7 +113,7 @@ export class CallResolver<F extends CallField> {
     this.#fields = fields;
     this.#resolvers = deps.map((dep) => dep.resolve);
     this.#levels = levels;
-    this.#limits = limits;
+    this.#storage = storage;
   }
 
   /** The call of one request; a synchronous resolver costs no await. */
@@ -124,19 +124,7 @@ export class CallResolver<F extends CallField> {
       call[this.#fields[i] as string] = isThenable(value) ? await value : value;
     }
     if (call.parents !== undefined) call.parents = toParentRefs(this.#levels, call.parents as PkValues[]);
-    call.missing = this.#limits ? !storable(call as Partial<CrudCall>, this.#limits) : false;
+    call.missing = this.#storage ? !this.#storage.holds(call as Partial<CrudCall>) : false;
     return call as unknown as ResolvedCall<F>;
   }
-}
-
-/**
- * Whether the database can hold the keys of a call: throws a 422 for a body or
- * filter value it cannot hold; `false` for a key (own or a parent's) it cannot.
- */
-function storable(call: Partial<CrudCall>, limits: StorageLimits): boolean {
-  if (call.filter) refuseUnstorable(call.filter, 'query', limits);
-  if (call.create) refuseUnstorable(call.create, 'body', limits);
-  if (call.update) refuseUnstorable(call.update, 'body', limits);
-  if (call.pk && !storableKey(call.pk, limits)) return false;
-  return call.parents?.every((parent) => storableKey(parent.pkValues, limits)) ?? true;
 }

@@ -29,6 +29,11 @@ export interface FieldMeta {
   readonly enumValues?: readonly string[];
   /** Maximum string length, when the column declares one. */
   readonly maxLength?: number;
+  /**
+   * The values an `integer` field's column holds, when fewer than JavaScript's
+   * safe integers (a 4-byte `integer` on PostgreSQL or MySQL, see {@link integerRange}).
+   */
+  readonly range?: IntegerRange;
   readonly nullable: boolean;
   readonly primaryKey: boolean;
   /** The database fills the value (auto-increment, server default, generated column). */
@@ -88,6 +93,26 @@ export interface ModelMeta {
   readonly primaryKey: readonly string[];
   readonly foreignKeys: readonly ForeignKeyMeta[];
   readonly relations: readonly RelationMeta[];
+}
+
+/** The smallest and largest value an integer column holds. */
+export interface IntegerRange {
+  readonly min: number;
+  readonly max: number;
+}
+
+/**
+ * The range of an integer column of `bytes` bytes (`smallint` 2, `integer` 4), signed or not.
+ *
+ * @example
+ * ```ts
+ * integerRange(4); // { min: -2147483648, max: 2147483647 }
+ * integerRange(1, true); // { min: 0, max: 255 }
+ * ```
+ */
+export function integerRange(bytes: 1 | 2 | 3 | 4, unsigned = false): IntegerRange {
+  const span = 2 ** (8 * bytes);
+  return unsigned ? { min: 0, max: span - 1 } : { min: -span / 2, max: span / 2 - 1 };
 }
 
 /** The scalar kinds that can be filtered and sorted. */

@@ -13,6 +13,7 @@ import { locationOf } from './location.ts';
 import type { Mount } from './mount.ts';
 import { makeRoute } from './route-factory.ts';
 import type { CrudRoute, HttpMethod, ResponseHeaders } from './router.ts';
+import { StorageCheck } from './storable.ts';
 
 /** The names of the generated operations. */
 export type OperationName = 'getMany' | 'getOne' | 'createOne' | 'updateOne' | 'deleteOne';
@@ -124,7 +125,12 @@ export const OPERATIONS = {
  */
 export function operationRoute<F extends CallField>(mount: Mount, operation: Operation<F>): CrudRoute {
   const c = mount.collection;
-  const call = new CallResolver(operation.reads, mount.resolvers, mount.place.parents, c.ormAdapter);
+  const levels = mount.place.parents;
+  const storage = new StorageCheck(
+    c.ormAdapter,
+    levels.map((level) => level.model),
+  );
+  const call = new CallResolver(operation.reads, mount.resolvers, levels, storage);
   const nested = mount.place.parents.length > 0;
   const headers = operation.headers?.(mount);
   return makeRoute(mount, {

@@ -85,6 +85,15 @@ export function valueSchema(field: FieldMeta): z.ZodType {
   }
 }
 
+const boundedIntegers = new Map<string, z.ZodType>();
+
+/** The schema of a value a client writes: an integer within its column's range, the rest as {@link valueSchema}. */
+function inputValue(field: FieldMeta): z.ZodType {
+  const range = field.kind === 'integer' ? field.range : undefined;
+  if (!range) return valueSchema(field);
+  return cached(boundedIntegers, `${range.min}|${range.max}`, () => z.int().min(range.min).max(range.max));
+}
+
 /** A field's value schema (or `value`), nullable when the field is. */
 const nullableValue = (field: FieldMeta, value = valueSchema(field)) =>
   field.nullable ? wrap(value, 'nullable') : value;
@@ -176,7 +185,8 @@ export function createObject(meta: ModelMeta, fields: ReadonlySet<string>): z.Zo
   const shape: Record<string, z.ZodType> = {};
   for (const field of meta.fields) {
     if (!fields.has(field.name)) continue;
-    const value = field.primaryKey && field.kind === 'string' ? keyString(field) : nullableValue(field);
+    const value =
+      field.primaryKey && field.kind === 'string' ? keyString(field) : nullableValue(field, inputValue(field));
     const optional = field.nullable || field.hasClientDefault || field.serverGenerated;
     shape[field.name] = described(field, optional ? wrap(value, 'optional') : value);
   }
@@ -188,7 +198,7 @@ export function updateObject(meta: ModelMeta, fields: ReadonlySet<string>): z.Zo
   const shape: Record<string, z.ZodType> = {};
   for (const field of meta.fields) {
     if (!fields.has(field.name)) continue;
-    shape[field.name] = described(field, wrap(nullableValue(field), 'optional'));
+    shape[field.name] = described(field, wrap(nullableValue(field, inputValue(field)), 'optional'));
   }
   return z.object(shape);
 }

@@ -1,19 +1,18 @@
 /**
  * Values a database cannot hold, found when a request is resolved, before
  * any statement runs: text with U+0000 where the database refuses it
- * (PostgreSQL). A body or filter value it cannot hold is a 422 naming the
- * field; a key in the path it cannot hold names no row, so the operation
- * answers as it does for a missing one.
+ * (PostgreSQL), an integer outside its column's range (a 4-byte `integer`).
+ * A body value it cannot hold is a 422 naming the field, and so is a filter
+ * holding U+0000; a filter integer out of range matches no row, and a key in
+ * the path it cannot hold names none: the operation then answers as for a
+ * missing row (404, or an empty page).
  *
  * @module
  */
-import type { PkValues } from './adapter.ts';
+import type { ORMAdapterBase, PkValues, Row } from './adapter.ts';
+import type { CrudCall } from './call.ts';
 import { type FieldError, HttpError } from './errors.ts';
-
-/** What the database behind an adapter can hold (see `ORMAdapterBase.textAcceptsNul`). */
-export interface StorageLimits {
-  readonly textAcceptsNul: boolean;
-}
+import type { FieldMeta, ModelMeta } from './model-meta.ts';
 
 /** What a client reads for text with U+0000 the database cannot hold. */
 export const NUL_MESSAGE = 'must not contain the NUL character (U+0000): the database cannot store it';
@@ -29,44 +28,83 @@ function containsNul(value: unknown): boolean {
   return false;
 }
 
-/** Why the database cannot hold `value`, or `undefined` when it can. */
-function refusal(value: unknown, limits: StorageLimits): string | undefined {
-  return !limits.textAcceptsNul && containsNul(value) ? NUL_MESSAGE : undefined;
+/** What a client reads for an integer outside its column's range; `undefined` within it. */
+function rangeRefusal(value: unknown, field: FieldMeta | undefined): string | undefined {
+  const range = field?.kind === 'integer' ? field.range : undefined;
+  if (!range || typeof value !== 'number' || (value >= range.min && value <= range.max)) return undefined;
+  return `must be between ${range.min} and ${range.max}`;
 }
 
-/**
- * Throws a 422 naming every value of `values` (a body, or the filters of the
- * query) the database cannot hold, under `where` (`body.name`, `query.name`).
- *
- * @example
- * ```ts
- * refuseUnstorable({ name: 'a\u0000b' }, 'body', { textAcceptsNul: false }); // throws 422 naming body.name
- * ```
- */
-export function refuseUnstorable(
-  values: Readonly<Record<string, unknown>>,
-  where: 'body' | 'query',
-  limits: StorageLimits,
-): void {
-  const errors: FieldError[] = [];
-  for (const key in values) {
-    const message = refusal(values[key], limits);
-    if (message) errors.push({ path: `${where}.${key}`, message });
+const fieldsOf = (meta: ModelMeta) => new Map(meta.fields.map((field) => [field.name, field]));
+
+/** A parent's model as the child's adapter describes it; none known when it cannot (another ORM's). */
+function describedOrEmpty(adapter: ORMAdapterBase, model: unknown): ModelMeta {
+  try {
+    return adapter.describe(model);
+  } catch {
+    return { name: '', fields: [], primaryKey: [], foreignKeys: [], relations: [] };
   }
-  if (errors.length > 0)
-    throw new HttpError('validation_failed', `Invalid ${errors.map((e) => e.path).join(', ')}`, { errors });
 }
 
 /**
- * Whether the database can hold every value of a key: a key it cannot hold
- * names no row.
+ * The check of one route's calls against its database: made once per route
+ * from its adapter and its ancestors' models.
  *
  * @example
  * ```ts
- * storableKey({ post_id: 1, language: 'e\u0000n' }, { textAcceptsNul: false }); // false
+ * const check = new StorageCheck(postAdapter, []);
+ * check.holds({ filter: { slug: 'a\u0000b' } }); // on PostgreSQL: throws a 422 naming query.slug
+ * check.holds({ pk: { id: 2 ** 31 } }); // false on a 4-byte key: no such row
  * ```
  */
-export function storableKey(key: PkValues, limits: StorageLimits): boolean {
-  for (const field in key) if (refusal(key[field], limits)) return false;
-  return true;
+export class StorageCheck {
+  readonly #adapter: ORMAdapterBase;
+  readonly #fields: ReadonlyMap<string, FieldMeta>;
+  readonly #parents: readonly ReadonlyMap<string, FieldMeta>[];
+
+  /** `parents`: the ancestors' models, nearest first, as the adapter describes them. */
+  constructor(adapter: ORMAdapterBase, parents: readonly unknown[]) {
+    this.#adapter = adapter;
+    this.#fields = fieldsOf(adapter.meta);
+    this.#parents = parents.map((model) => fieldsOf(describedOrEmpty(adapter, model)));
+  }
+
+  /**
+   * Whether a row can answer the call: throws a 422 for a body value, or a
+   * filter holding U+0000, the database cannot hold; `false` when a key (own
+   * or a parent's) or a filter integer is one it cannot hold.
+   */
+  holds(call: Partial<CrudCall>): boolean {
+    if (call.create) this.#refuse(call.create, 'body');
+    if (call.update) this.#refuse(call.update, 'body');
+    if (call.filter) {
+      this.#refuse(call.filter, 'query', false);
+      for (const name in call.filter) if (rangeRefusal(call.filter[name], this.#fields.get(name))) return false;
+    }
+    if (call.pk && !this.#holdsKey(call.pk, this.#fields)) return false;
+    const parents = call.parents ?? [];
+    return parents.every((parent, i) => this.#holdsKey(parent.pkValues, this.#parents[i] ?? new Map()));
+  }
+
+  /** Why the database cannot hold `value` of `field`; ranges only where `ranged`. */
+  #refusal(value: unknown, field: FieldMeta | undefined, ranged = true): string | undefined {
+    if (!this.#adapter.textAcceptsNul && containsNul(value)) return NUL_MESSAGE;
+    return ranged ? rangeRefusal(value, field) : undefined;
+  }
+
+  /** Throws a 422 naming every value of `values` the database cannot hold, under `where`. */
+  #refuse(values: Readonly<Row>, where: 'body' | 'query', ranged = true): void {
+    const errors: FieldError[] = [];
+    for (const key in values) {
+      const message = this.#refusal(values[key], this.#fields.get(key), ranged);
+      if (message) errors.push({ path: `${where}.${key}`, message });
+    }
+    if (errors.length > 0)
+      throw new HttpError('validation_failed', `Invalid ${errors.map((e) => e.path).join(', ')}`, { errors });
+  }
+
+  #holdsKey(key: PkValues, fields: ReadonlyMap<string, FieldMeta>): boolean {
+    for (const name in key) if (this.#refusal(key[name], fields.get(name))) return false;
+    return true;
+  }
 }

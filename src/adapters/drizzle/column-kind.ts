@@ -5,7 +5,7 @@
  * @module
  */
 import { type Column, is, SQL } from 'drizzle-orm';
-import type { FieldKind, FieldMeta } from '../../core/model-meta.ts';
+import { type FieldKind, type FieldMeta, type IntegerRange, integerRange } from '../../core/model-meta.ts';
 
 const BY_COLUMN_TYPE: Readonly<Record<string, FieldKind>> = {
   // SQLite
@@ -76,6 +76,24 @@ const BY_COLUMN_TYPE: Readonly<Record<string, FieldKind>> = {
   MySqlVarChar: 'string',
   MySqlChar: 'string',
 };
+
+/** Bytes of the integer columns narrower than a safe integer (SQLite's are all 8 bytes). */
+const INTEGER_BYTES: Readonly<Record<string, 1 | 2 | 3 | 4>> = {
+  PgInteger: 4,
+  PgSerial: 4,
+  PgSmallInt: 2,
+  PgSmallSerial: 2,
+  MySqlInt: 4,
+  MySqlSmallInt: 2,
+  MySqlMediumInt: 3,
+  MySqlTinyInt: 1,
+};
+
+/** The values an integer column holds, when narrower than a safe integer. */
+function rangeOf(column: Column): IntegerRange | undefined {
+  const bytes = INTEGER_BYTES[column.columnType];
+  return bytes && integerRange(bytes, / unsigned/i.test(column.getSQLType()));
+}
 
 const BY_DATA_TYPE: Readonly<Record<string, FieldKind>> = {
   number: 'number',
@@ -166,8 +184,10 @@ export function describeColumn(name: string, column: Column, primaryKey: boolean
     serverGenerated: isServerGenerated(column, soleIntegerPk),
     hasClientDefault: hasClientDefault(column),
   };
+  const range = kind === 'integer' ? rangeOf(column) : undefined;
   return {
     ...field,
+    ...(range && { range }),
     ...(kind === 'enum' ? { enumValues: [...(column.enumValues ?? [])] } : {}),
     ...(kind === 'string' && typeof length === 'number' && length > 0 ? { maxLength: length } : {}),
   };

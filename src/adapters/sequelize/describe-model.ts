@@ -6,7 +6,15 @@
  *
  * @module
  */
-import type { FieldKind, FieldMeta, ForeignKeyMeta, ModelMeta, RelationMeta } from 'ormcrud';
+import {
+  type FieldKind,
+  type FieldMeta,
+  type ForeignKeyMeta,
+  type IntegerRange,
+  integerRange,
+  type ModelMeta,
+  type RelationMeta,
+} from 'ormcrud';
 import { type Association, type ModelAttributeColumnOptions, type ModelStatic, type Sequelize, Utils } from 'sequelize';
 
 /** A Sequelize model class of any instance type. */
@@ -67,14 +75,32 @@ export function modelName(model: AnyModel): string {
   return (typeof table === 'string' ? table : table.tableName).toLowerCase();
 }
 
-function describeField(name: string, attribute: ModelAttributeColumnOptions, stamped: ReadonlySet<string>): FieldMeta {
+/** Bytes of the integer types narrower than a safe integer, outside SQLite (whose are all 8 bytes). */
+const INTEGER_BYTES: Record<string, 1 | 2 | 3 | 4> = { INTEGER: 4, SMALLINT: 2, MEDIUMINT: 3, TINYINT: 1 };
+
+/** The values an integer attribute's column holds, when narrower than a safe integer. */
+function rangeOf(attribute: ModelAttributeColumnOptions, dialect: string | undefined): IntegerRange | undefined {
+  const bytes = INTEGER_BYTES[kindKey(attribute)];
+  if (!bytes || dialect === 'sqlite') return undefined;
+  const type = attribute.type as { _unsigned?: boolean; options?: { unsigned?: boolean } };
+  return integerRange(bytes, type._unsigned === true || type.options?.unsigned === true);
+}
+
+function describeField(
+  name: string,
+  attribute: ModelAttributeColumnOptions,
+  stamped: ReadonlySet<string>,
+  dialect: string | undefined,
+): FieldMeta {
   const kind = KINDS[kindKey(attribute)] ?? 'unknown';
+  const range = kind === 'integer' ? rangeOf(attribute, dialect) : undefined;
   const type = attribute.type as { options?: { length?: number }; values?: readonly string[] };
   const length = Number(type.options?.length);
   const defaultValue = attribute.defaultValue;
   return {
     name,
     kind,
+    ...(range && { range }),
     ...(kind === 'enum' ? { enumValues: [...(attribute.values ?? type.values ?? [])] } : {}),
     ...(kind === 'string' && length > 0 ? { maxLength: length } : {}),
     nullable: attribute.allowNull !== false && !attribute.primaryKey,
@@ -176,7 +202,9 @@ export function describeModel(
   return {
     name: modelName(model),
     model,
-    fields: columnAttributes(model).map(([name, attribute]) => describeField(name, attribute, stamped)),
+    fields: columnAttributes(model).map(([name, attribute]) =>
+      describeField(name, attribute, stamped, model.sequelize?.getDialect()),
+    ),
     primaryKey: [...model.primaryKeyAttributes],
     foreignKeys: describeForeignKeys(model, resolve),
     relations: Object.values(model.associations).map(describeAssociation),

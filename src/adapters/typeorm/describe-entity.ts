@@ -3,9 +3,18 @@
  *
  * @module
  */
-import type { FieldKind, FieldMeta, ForeignKeyMeta, ModelMeta, RelationMeta } from 'ormcrud';
+import {
+  type FieldKind,
+  type FieldMeta,
+  type ForeignKeyMeta,
+  type IntegerRange,
+  integerRange,
+  type ModelMeta,
+  type RelationMeta,
+} from 'ormcrud';
 import type { EntityMetadata } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata.js';
+import { dialectOf } from './dialect.ts';
 import { ownColumns, wireName } from './entity-columns.ts';
 import { relationJoins, wires } from './relations.ts';
 
@@ -28,6 +37,27 @@ const kinds: [FieldKind, string[]][] = [
   ['json', ['json', 'jsonb', 'simple-json']],
 ];
 for (const [kind, names] of kinds) for (const name of names) KINDS[name] = kind;
+
+/** Bytes of the integer types narrower than a safe integer, outside SQLite (whose are all 8 bytes). */
+const INTEGER_BYTES: Record<string, 1 | 2 | 3 | 4> = {
+  int: 4,
+  integer: 4,
+  int4: 4,
+  serial: 4,
+  smallint: 2,
+  int2: 2,
+  smallserial: 2,
+  mediumint: 3,
+  tinyint: 1,
+};
+
+/** The values an integer column holds, when narrower than a safe integer. */
+function rangeOf(column: ColumnMetadata): IntegerRange | undefined {
+  if (dialectOf(column.entityMetadata.connection).family === 'sqlite' || typeof column.type !== 'string')
+    return undefined;
+  const bytes = INTEGER_BYTES[column.type.toLowerCase()];
+  return bytes && integerRange(bytes, column.unsigned === true);
+}
 
 /** The core's kind of a TypeORM column type. */
 export function fieldKind(column: ColumnMetadata): FieldKind {
@@ -53,9 +83,11 @@ export function describeColumn(column: ColumnMetadata): FieldMeta {
     column.isUpdateDate ||
     column.isVersion ||
     column.asExpression !== undefined;
+  const range = kind === 'integer' ? rangeOf(column) : undefined;
   return {
     name: wireName(column),
     kind,
+    ...(range && { range }),
     ...(kind === 'enum' ? { enumValues: (column.enum ?? []).map(String) } : {}),
     ...(kind === 'string' && length > 0 ? { maxLength: length } : {}),
     nullable: column.isNullable,
