@@ -26,6 +26,11 @@ const VALUES = {
   unknown: z.unknown(),
   /** A date-time as responses carry it: a string, whatever the driver returns. */
   datetimeOut: z.string().meta({ format: 'date-time' }),
+  /** A 64-bit integer, as a decimal string: JSON numbers past 2^53 do not survive most parsers. */
+  bigint: z
+    .string()
+    .regex(/^(?:0|-?[1-9][0-9]{0,18})$/)
+    .describe('A 64-bit integer as a decimal string, such as "9007199254740993"'),
 } as const;
 
 let formatsByPattern: Map<string, string> | undefined;
@@ -70,8 +75,9 @@ export function valueSchema(field: FieldMeta): z.ZodType {
       return max ? cached(maxLengths, max, () => z.string().max(max)) : VALUES.string;
     }
     case 'integer':
-    case 'bigint':
       return VALUES.integer;
+    case 'bigint':
+      return VALUES.bigint;
     case 'number':
     case 'boolean':
     case 'datetime':

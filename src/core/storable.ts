@@ -28,8 +28,15 @@ function containsNul(value: unknown): boolean {
   return false;
 }
 
+/** The values of a 64-bit integer column (a `bigint` field, sent as a decimal string). */
+const INT64 = { min: -(2n ** 63n), max: 2n ** 63n - 1n };
+
 /** What a client reads for an integer outside its column's range; `undefined` within it. */
 function rangeRefusal(value: unknown, field: FieldMeta | undefined): string | undefined {
+  if (field?.kind === 'bigint' && typeof value === 'string' && /^-?[0-9]+$/.test(value)) {
+    const n = BigInt(value);
+    return n >= INT64.min && n <= INT64.max ? undefined : `must be between ${INT64.min} and ${INT64.max}`;
+  }
   const range = field?.kind === 'integer' ? field.range : undefined;
   if (!range || typeof value !== 'number' || (value >= range.min && value <= range.max)) return undefined;
   return `must be between ${range.min} and ${range.max}`;

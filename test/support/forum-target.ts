@@ -3,6 +3,7 @@
  * over a freshly created and seeded schema, raw SQL to check rows, and a counter
  * of the statements the ORM sends. Each ORM's fixture implements it once.
  */
+import type { ORMAdapterBase } from 'ormcrud';
 import type { ForumAdapters } from '../../examples/forum/app.ts';
 import type { Dialect } from './databases.ts';
 
@@ -22,6 +23,11 @@ export interface ForumHarness {
    * identifiers; the harness adapts both to its dialect.
    */
   sql(text: string, params?: readonly unknown[]): Promise<Record<string, unknown>[]>;
+  /**
+   * Creates the `ledger` table afresh (a 64-bit key clients set, see
+   * `ledger-sql.ts`) and gives an adapter for it.
+   */
+  ledger(): Promise<ORMAdapterBase>;
   /** Statements the ORM sent since the last `resetQueryCount()`. */
   queryCount(): number;
   resetQueryCount(): void;

@@ -10,7 +10,7 @@ import type { Row, UpdateReturning } from '../../core/adapter.ts';
 import type { ParentLinkWrite } from '../../core/parent-scope.ts';
 import { type TableInfo, tableInfo } from './describe-table.ts';
 import type { LooseDb } from './dialect.ts';
-import { rowColumns } from './row-columns.ts';
+import { rowColumns, rowKeyColumns } from './row-columns.ts';
 import { pkEquals } from './scope.ts';
 
 /** The parent-scope conditions, built on the given database or transaction. */
@@ -117,7 +117,7 @@ export async function updateRow(
   const table = info.table;
   const where = (d: LooseDb) => and(...pkEquals(table, table, pk, (v) => v), ...scope(d));
   if (info.dialect !== 'mysql') {
-    const selection = returning === 'key' ? info.keyColumns : rowColumns(table);
+    const selection = returning === 'key' ? rowKeyColumns(table, info.primaryKey) : rowColumns(table);
     const [row] = await db.update(table).set(values).where(where(db)).returning(selection);
     return row ?? null;
   }

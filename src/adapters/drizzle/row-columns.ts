@@ -1,12 +1,15 @@
 /**
  * What a row of a table is read with, by `select` and `returning`: its
  * columns, except that on SQLite a text value holding U+0000 is read as bytes
- * and decoded. SQLite keeps such text whole, but libsql reads text only up to
- * the U+0000, and a value read back must be the value written.
+ * and decoded (SQLite keeps such text whole, but libsql reads text only up to
+ * the U+0000, and a value read back must be the value written), and a 64-bit
+ * integer is read as decimal text, which no driver rounds to a JavaScript
+ * number (nor makes a `BigInt`, which JSON cannot carry).
  *
  * @module
  */
 import { type Column, getTableColumns, type SQL, sql, type Table } from 'drizzle-orm';
+import { columnKind } from './column-kind.ts';
 import { tableDialect } from './dialect.ts';
 
 /** A row's selection: columns, and SQLite text columns as byte-safe expressions. */
@@ -28,9 +31,21 @@ function byteSafeText(column: Column): SQL {
   });
 }
 
+/** A 64-bit integer as its decimal text. */
+function decimalText(column: Column, mysql: boolean): SQL {
+  return sql`CAST(${column} AS ${sql.raw(mysql ? 'CHAR' : 'TEXT')})`.mapWith(String);
+}
+
+/** The selection of one column. */
+function selected(column: Column, dialect: string): Column | SQL {
+  if (columnKind(column) === 'bigint') return decimalText(column, dialect === 'mysql');
+  return dialect === 'sqlite' && column.columnType === 'SQLiteText' ? byteSafeText(column) : column;
+}
+
 /**
  * The selection of a whole row of `table`, made once per table: its columns
- * by field name, a SQLite text column as {@link byteSafeText}.
+ * by field name, a SQLite text column as {@link byteSafeText}, a 64-bit
+ * integer as {@link decimalText}.
  *
  * @example
  * ```ts
@@ -42,14 +57,24 @@ export function rowColumns(table: Table): RowSelection {
   let selection = selections.get(table);
   if (!selection) {
     const columns = getTableColumns(table) as Record<string, Column>;
-    const sqlite = tableDialect(table) === 'sqlite';
+    const dialect = tableDialect(table);
     selection = Object.fromEntries(
-      Object.entries(columns).map(([field, column]) => [
-        field,
-        sqlite && column.columnType === 'SQLiteText' ? byteSafeText(column) : column,
-      ]),
+      Object.entries(columns).map(([field, column]) => [field, selected(column, dialect)]),
     );
     selections.set(table, selection);
   }
   return selection;
+}
+
+/**
+ * The selection of a row's primary key only, read as {@link rowColumns} reads it.
+ *
+ * @example
+ * ```ts
+ * await db.update(post).set(values).where(eq(post.id, 1)).returning(rowKeyColumns(post, ['id']));
+ * ```
+ */
+export function rowKeyColumns(table: Table, primaryKey: readonly string[]): RowSelection {
+  const row = rowColumns(table);
+  return Object.fromEntries(primaryKey.map((field) => [field, row[field] as Column | SQL]));
 }

@@ -19,7 +19,7 @@ import { type LooseDb, type Prepared, prepareQuery } from './dialect.ts';
 import type { IncludePreparer } from './includes.ts';
 import { filterConditions, filterParams, filterShape, orderTerms } from './list-query.ts';
 import { insertRow, removeRow, updateRow } from './mutations.ts';
-import { rowColumns } from './row-columns.ts';
+import { rowColumns, rowKeyColumns } from './row-columns.ts';
 import { type Binder, bindValue, pkEquals, placeholderBinder, primaryKeyOf, scopeConditions } from './scope.ts';
 
 /** Parent-chain shapes of Drizzle tables, named by table. */
@@ -146,7 +146,7 @@ export class TableQueries {
           .update(this.#table)
           .set(set)
           .where(where)
-          .returning(keyOnly ? this.#info.keyColumns : rowColumns(this.#table));
+          .returning(keyOnly ? rowKeyColumns(this.#table, this.#info.primaryKey) : rowColumns(this.#table));
       },
       keyOnly ? [] : undefined,
     );

@@ -96,6 +96,7 @@ export class ModelRegistry {
         generated: attribute.autoIncrement === true,
         selected: true,
         text: field.kind === 'string',
+        bigint: field.kind === 'bigint',
         ...codecOf(field.kind, dialect.family),
         insertDefault,
         onUpdate: name === updated ? 'now' : name === version ? 'increment' : undefined,

@@ -23,6 +23,8 @@ export interface SqlColumnSpec {
   readonly selected: boolean;
   /** Holds text: on SQLite, read as bytes when it holds U+0000 (see {@link SqlModel.selectList}). */
   readonly text?: boolean | undefined;
+  /** Holds 64-bit integers: read as decimal text, exact past 2^53 (see {@link SqlModel.selectList}). */
+  readonly bigint?: boolean | undefined;
   /** A raw database value as the wire value (`undefined`: as it is). */
   readonly fromDb?: ((raw: unknown) => unknown) | undefined;
   /** A wire value as the driver binds it (`undefined`: as it is). */
@@ -122,7 +124,8 @@ export class SqlModel {
   /**
    * `q.col AS "wire", …` for a qualifier (a quoted table or an alias); `''` gives unqualified columns.
    * On SQLite a text value holding U+0000 comes as bytes, which `hydrate` decodes: SQLite keeps
-   * such text whole, but a driver may read it only up to the U+0000 (libsql does).
+   * such text whole, but a driver may read it only up to the U+0000 (libsql does). A 64-bit integer
+   * comes as decimal text, which no driver rounds to a JavaScript number.
    */
   selectList(qualifier: string): string {
     let list = this.#selectLists.get(qualifier);
@@ -132,6 +135,7 @@ export class SqlModel {
       const nulSafe = this.dialect.family === 'sqlite';
       const value = (c: SqlColumn) => {
         const column = `${prefix}${c.sql}`;
+        if (c.bigint) return `CAST(${column} AS ${this.dialect.family === 'mysql' ? 'CHAR' : 'TEXT'})`;
         if (!nulSafe || !c.text) return column;
         return `CASE WHEN instr(CAST(${column} AS BLOB), X'00') > 0 THEN CAST(${column} AS BLOB) ELSE ${column} END`;
       };

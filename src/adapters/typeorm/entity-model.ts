@@ -27,6 +27,7 @@ function columnSpec(column: ColumnMetadata, dataSource: DataSource): SqlColumnSp
     generated: column.isGenerated,
     selected: column.isSelect,
     text: fieldKind(column) === 'string',
+    bigint: fieldKind(column) === 'bigint',
     fromDb: (raw) => driver.prepareHydratedValue(raw, column),
     toDb: (value) => driver.preparePersistentValue(value, column),
     // TypeORM's own persistence starts a version column at 1.
