@@ -6,9 +6,12 @@
 import type { InferSelectModel, Table } from 'drizzle-orm';
 import type { PkOf, Row } from '../../core/adapter.ts';
 
+/** A 64-bit integer reads as its decimal string (see `row-columns.ts`); other values as they are. */
+type WireValue<V> = V extends bigint ? string : V;
+
 /**
  * The row a table reads, `typeof table.$inferSelect` (relation keys are not in
- * it); {@link Row} for a table typed only as `Table`.
+ * it) with 64-bit integers as decimal strings; {@link Row} for a table typed only as `Table`.
  *
  * @example
  * ```ts
@@ -16,7 +19,11 @@ import type { PkOf, Row } from '../../core/adapter.ts';
  * ```
  */
 export type DrizzleRow<TTable extends Table> =
-  InferSelectModel<TTable> extends infer R extends Row ? (string extends keyof R ? Row : R) : Row;
+  InferSelectModel<TTable> extends infer R extends Row
+    ? string extends keyof R
+      ? Row
+      : { [K in keyof R]: WireValue<R[K]> }
+    : Row;
 
 /** The fields of the columns declared with `.primaryKey()`. */
 type InlineKey<TColumns> = {
