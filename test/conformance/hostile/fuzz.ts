@@ -194,8 +194,10 @@ export function fuzzing(s: ForumSuite): void {
   const fuzz = fuzzer(s);
   before(() => fuzz.load());
 
+  // Fastify runs the full count; Hono and Express, whose answers the transcript test diffs against it, a quarter.
+  const runs = s.framework === 'fastify' ? RUNS : Math.max(10, Math.round(RUNS / 4));
   test('no 5xx; 4xx are problems; failed writes change nothing; writes read back; responses as documented', (t) =>
-    fuzz.run(t, RUNS, (isolated) => isolated.length === 0, seedOf(s.target.name)));
+    fuzz.run(t, runs, (isolated) => isolated.length === 0, seedOf(s.target.name)));
 
   // What fails only for work in flight elsewhere runs apart, marked todo, so the suite stays green.
   test('the same invariants for inputs with a NUL byte', { todo: 'engine: NUL bytes' }, (t) =>
