@@ -21,9 +21,11 @@ export interface OpenApiDocsOptions {
  *
  * @example
  * ```ts
+ * import express from 'express';
  * import { createOpenApiDocument } from 'ormcrud';
  * import { openApiDocs, toExpress } from 'ormcrud/express';
  * const routers = [categories.getRouter({ prefix: '/categories' })];
+ * const app = express();
  * app.use(openApiDocs(createOpenApiDocument(routers, { info: { title: 'Forum', version: '1.0.0' } })));
  * for (const router of routers) app.use(toExpress(router));
  * ```

@@ -117,6 +117,9 @@ export function toExpress(router: CrudRouter, options: ToExpressOptions = {}): R
  *
  * @example
  * ```ts
+ * import express from 'express';
+ * const app = express();
+ * app.use(toExpress(router));
  * app.use(notFoundHandler());
  * ```
  */

@@ -95,6 +95,9 @@ export function toHono(router: CrudRouter, options: ToHonoOptions = {}): Hono {
  *
  * @example
  * ```ts
+ * import { Hono } from 'hono';
+ * const app = new Hono();
+ * app.route('/', toHono(router));
  * app.notFound(notFoundHandler());
  * ```
  */

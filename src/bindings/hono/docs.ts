@@ -22,9 +22,11 @@ export interface OpenApiDocsOptions {
  *
  * @example
  * ```ts
+ * import { Hono } from 'hono';
  * import { createOpenApiDocument } from 'ormcrud';
  * import { openApiDocs, toHono } from 'ormcrud/hono';
  * const routers = [categories.getRouter({ prefix: '/categories' })];
+ * const app = new Hono();
  * app.route('/', openApiDocs(createOpenApiDocument(routers, { info: { title: 'Forum', version: '1.0.0' } })));
  * for (const router of routers) app.route('/', toHono(router));
  * ```

@@ -71,7 +71,8 @@ function fieldErrors(issues: readonly ValidationIssue[], source: InputSource): F
  *
  * @example
  * ```ts
- * if (!validate(query)) throw validationError(validate.errors ?? [], 'query');
+ * const error = validationError([{ instancePath: '/page', params: {}, message: 'must be integer' }], 'query');
+ * error.errors; // [{ path: 'query.page', message: 'must be integer' }]
  * ```
  */
 export function validationError(issues: readonly ValidationIssue[], source: InputSource): HttpError {

@@ -28,7 +28,8 @@ export type BodyHeaders = Readonly<Record<string, string | string[] | undefined>
  *
  * @example
  * ```ts
- * if (readsJsonBody(req.method, req.headers)) body = await readBody(req);
+ * readsJsonBody('POST', { 'content-type': 'application/json; charset=utf-8' }); // true
+ * readsJsonBody('GET', { 'content-type': 'application/json' }); // false
  * ```
  */
 export function readsJsonBody(method: string, headers: BodyHeaders, lenient = false): boolean {
@@ -52,9 +53,9 @@ const tooLarge = () => new HttpError('payload_too_large', 'The body is too large
  *
  * @example
  * ```ts
- * const reader = new JsonBodyReader(DEFAULT_BODY_LIMIT, req.headers['content-length']);
- * for await (const chunk of stream) reader.push(chunk);
- * const body = reader.finish();
+ * const reader = new JsonBodyReader(DEFAULT_BODY_LIMIT, undefined);
+ * reader.push(new TextEncoder().encode('{"name":"General"}'));
+ * reader.finish(); // { name: 'General' }
  * ```
  */
 export class JsonBodyReader {

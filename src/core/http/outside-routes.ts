@@ -15,7 +15,7 @@ export const MAX_PARAM_LENGTH = 100;
  *
  * @example
  * ```ts
- * const reply = problemReply(notFoundError());
+ * notFoundError().status; // 404
  * ```
  */
 export function notFoundError(): HttpError {
@@ -27,7 +27,7 @@ export function notFoundError(): HttpError {
  *
  * @example
  * ```ts
- * const reply = problemReply(malformedUrlError());
+ * malformedUrlError().status; // 400
  * ```
  */
 export function malformedUrlError(): HttpError {
@@ -39,7 +39,7 @@ export function malformedUrlError(): HttpError {
  *
  * @example
  * ```ts
- * const reply = problemReply(paramTooLongError());
+ * paramTooLongError().status; // 414
  * ```
  */
 export function paramTooLongError(): HttpError {

@@ -60,8 +60,8 @@ const serializers = new Compiled<(data: unknown) => string>();
  *
  * @example
  * ```ts
- * const validate = compileValidator(route.schemas.json.query ?? {}, 'strings');
- * if (!validate(query)) console.log(validate.errors);
+ * const validate = compileValidator({ type: 'object', properties: { page: { type: 'integer' } } }, 'strings');
+ * validate({ page: '2' }); // true, and the page is now the number 2
  * ```
  */
 export function compileValidator(schema: JsonSchema, kind: InputKind): ValidateFunction {
@@ -106,8 +106,8 @@ function canonicalIntegers(validate: ValidateFunction, schema: JsonSchema): Vali
  *
  * @example
  * ```ts
- * const serialize = compileSerializer(route.schemas.json.response ?? {});
- * serialize({ id: 1, name: 'General' });
+ * const serialize = compileSerializer({ type: 'object', properties: { id: { type: 'integer' } } });
+ * serialize({ id: 1, password: 'secret' }); // '{"id":1}'
  * ```
  */
 export function compileSerializer(schema: JsonSchema): (data: unknown) => string {
