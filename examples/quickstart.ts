@@ -16,7 +16,7 @@ const db = drizzle(createClient({ url: ':memory:' }));
 await db.run(sql`CREATE TABLE category (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL)`);
 
 const categories = new CRUDCollection({ ormAdapter: new DrizzleAdapter({ db, model: category }) });
-const router = categories.getRouter({ prefix: '/categories', tags: ['categories'] });
+export const router = categories.getRouter({ prefix: '/categories', tags: ['categories'] });
 
 export const app = Fastify();
 // /docs: Swagger UI over the OpenAPI document of every router.

@@ -6,16 +6,20 @@
  * npm run demo                      # http://127.0.0.1:3000/docs
  * PORT=8080 npm run demo            # another port
  * FORUM_ORM=typeorm npm run demo    # the ORM behind the adapters: drizzle (default), typeorm or sequelize
+ * FORUM_FRAMEWORK=hono npm run demo # the web framework: fastify (default), hono or express
  * ```
  *
  * The file (`examples/forum/forum.db` unless `FORUM_DB` says otherwise) is
  * created and seeded on the first run only; delete it to start over.
  */
 import { existsSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { getRequestListener } from '@hono/node-server';
 import { createClient, type InValue } from '@libsql/client';
-import type { FastifyInstance } from 'fastify';
+import { clientErrorHandler } from 'ormcrud/node';
 import { createForumApp, type ForumAdapters } from './app.ts';
+import { createForumExpress, createForumHono, type ForumFramework } from './frameworks.ts';
 import { forumDdl, forumSeedSql } from './sql.ts';
 
 /** What an ORM module of the demo hands back for the SQLite file: the forum's adapters. */
@@ -36,6 +40,8 @@ export interface DemoOptions {
   readonly file?: string;
   /** Default `FORUM_ORM` or `drizzle`. */
   readonly orm?: ForumOrm;
+  /** Default `FORUM_FRAMEWORK` or `fastify`. */
+  readonly framework?: ForumFramework;
   /** Fastify's request log. Default off. */
   readonly logger?: boolean;
   /** How long `close()` lets requests in flight finish before cutting their connections. Default 10 000 ms. */
@@ -43,7 +49,9 @@ export interface DemoOptions {
 }
 
 export interface Demo {
-  readonly app: FastifyInstance;
+  readonly framework: ForumFramework;
+  /** The listening Node server. */
+  readonly server: Server;
   /** The base URL the app listens on, e.g. `http://127.0.0.1:3000`. */
   readonly url: string;
   /** The SQLite file in use. */
@@ -78,17 +86,47 @@ export async function createForumFile(file: string): Promise<boolean> {
   return true;
 }
 
+/** A listening server of the forum, and how to stop it taking connections. */
+interface Listening {
+  readonly server: Server;
+  /** Stops listening; resolves once every connection has ended. */
+  close(): Promise<void>;
+}
+
+/** The forum on `framework`, listening; every framework's server answers what Node refuses with problems. */
+async function listen(
+  framework: ForumFramework,
+  adapters: ForumAdapters,
+  options: { port: number; host: string; logger: boolean },
+): Promise<Listening> {
+  if (framework === 'fastify') {
+    const app = await createForumApp(adapters, { logger: options.logger });
+    await app.listen({ port: options.port, host: options.host }).catch(async (error) => {
+      await app.close();
+      throw error;
+    });
+    return { server: app.server, close: () => app.close() };
+  }
+  const listener =
+    framework === 'hono' ? getRequestListener(createForumHono(adapters).fetch) : createForumExpress(adapters);
+  const server = createServer(listener).on('clientError', clientErrorHandler);
+  await new Promise<void>((resolve, reject) =>
+    server.once('error', reject).listen(options.port, options.host, resolve),
+  );
+  const close = () => new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve())));
+  return { server, close };
+}
+
 /**
- * Closes `app` gracefully: no new connections; requests in flight finish, each
+ * Closes gracefully: no new connections; requests in flight finish, each
  * connection closed as soon as it falls idle (a keep-alive client would
- * otherwise hold the shutdown open); after `drainMs` the rest are cut. The
- * app's `onClose` hooks (the database) run once every connection has ended.
+ * otherwise hold the shutdown open); after `drainMs` the rest are cut.
  */
-async function drain(app: FastifyInstance, drainMs: number): Promise<void> {
-  const idle = setInterval(() => app.server.closeIdleConnections(), 50);
-  const cut = setTimeout(() => app.server.closeAllConnections(), drainMs);
+async function drain({ server, close }: Listening, drainMs: number): Promise<void> {
+  const idle = setInterval(() => server.closeIdleConnections(), 50);
+  const cut = setTimeout(() => server.closeAllConnections(), drainMs);
   try {
-    await app.close();
+    await close();
   } finally {
     clearInterval(idle);
     clearTimeout(cut);
@@ -127,27 +165,33 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
   const seeded = await createForumFile(file);
   const connection = await connect(orm, file);
   const host = options.host ?? env.HOST ?? '127.0.0.1';
-  const app = await createForumApp(connection.adapters, { logger: options.logger ?? false }).catch(async (error) => {
+  const framework = options.framework ?? ((env.FORUM_FRAMEWORK ?? 'fastify') as ForumFramework);
+  if (!['fastify', 'hono', 'express'].includes(framework)) {
     await connection.close();
-    throw error;
-  });
-  app.addHook('onClose', () => connection.close());
-  try {
-    await app.listen({ port: options.port ?? Number(env.PORT ?? 3000), host });
-  } catch (error) {
-    await app.close();
-    throw error;
+    throw new Error(`FORUM_FRAMEWORK must be "fastify", "hono" or "express", not ${JSON.stringify(framework)}`);
   }
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : options.port;
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-  return { app, url, file, seeded, close: () => drain(app, options.drainMs ?? 10_000) };
+  const port = options.port ?? Number(env.PORT ?? 3000);
+  const listening = await listen(framework, connection.adapters, { port, host, logger: options.logger ?? false }).catch(
+    async (error) => {
+      await connection.close();
+      throw error;
+    },
+  );
+  const { server } = listening;
+  const address = server.address();
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${typeof address === 'object' && address ? address.port : port}`;
+  const close = async () => {
+    // The database closes once every connection has ended.
+    await drain(listening, options.drainMs ?? 10_000);
+    await connection.close();
+  };
+  return { framework, server, url, file, seeded, close };
 }
 
 if (import.meta.filename === process.argv[1]) {
   const demo = await startDemo();
   const { url } = demo;
-  console.log(`ormcrud forum demo (${process.env.FORUM_ORM ?? 'drizzle'}, SQLite)`);
+  console.log(`ormcrud forum demo (${demo.framework}, ${process.env.FORUM_ORM ?? 'drizzle'}, SQLite)`);
   console.log(`  API docs:  ${url}/docs`);
   console.log(`  Try:       curl '${url}/categories?include=threads'`);
   console.log(`             curl -H 'Authorization: Bearer user-1' ${url}/users/me/posts`);

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
-import { connect } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import Fastify from 'fastify';
 import { CRUDCollection } from 'ormcrud';
@@ -8,6 +7,7 @@ import { clientErrorHandler, frameworkErrors, toFastify } from 'ormcrud/fastify'
 import { z } from 'zod';
 import { type DrizzleForumHarness, drizzleTargets } from '../fixtures/drizzle/target.ts';
 import { call } from '../support/forum-suite.ts';
+import { rawRequest } from '../support/raw-http.ts';
 
 describe('the Fastify binding: validation messages', () => {
   let h: DrizzleForumHarness;
@@ -49,21 +49,6 @@ describe('the Fastify binding: validation messages', () => {
     await app.close();
   });
 });
-
-/** One raw HTTP/1.1 exchange over a new connection: the status, headers and body the server wrote. */
-async function rawRequest(port: number, request: string): Promise<{ status: number; type: string; body: unknown }> {
-  const socket = connect(port, '127.0.0.1');
-  const chunks: Buffer[] = [];
-  socket.on('data', (chunk) => chunks.push(chunk));
-  socket.on('error', () => {});
-  socket.write(request);
-  await new Promise((resolve) => socket.on('close', resolve));
-  const text = Buffer.concat(chunks).toString('utf8');
-  const [head = '', body = ''] = text.split('\r\n\r\n');
-  const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1]);
-  const type = /content-type: ([^\r\n]+)/i.exec(head)?.[1] ?? '';
-  return { status, type, body: type.includes('json') ? JSON.parse(body) : body };
-}
 
 describe('the Fastify binding: errors outside the routes are problems', () => {
   let h: DrizzleForumHarness;

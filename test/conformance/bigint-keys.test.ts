@@ -7,10 +7,9 @@
  */
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
-import Fastify, { type FastifyInstance } from 'fastify';
 import { CRUDCollection, createOpenApiDocument, type ORMAdapterBase } from 'ormcrud';
-import { toFastify } from 'ormcrud/fastify';
 import { call, describeForum } from '../support/forum-suite.ts';
+import { routersApp, type TestApp } from '../support/framework-apps.ts';
 
 const json = { 'content-type': 'application/json' };
 const BIG = '9007199254740993';
@@ -20,7 +19,7 @@ const MIN = '-9223372036854775808';
 describeForum(
   'bigint keys past 2^53',
   (s) => {
-    let app: FastifyInstance;
+    let app: TestApp;
     let ledger: ORMAdapterBase;
     const send = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown) =>
       call(app, method, url, body === undefined ? undefined : JSON.stringify(body), body === undefined ? {} : json);
@@ -32,9 +31,9 @@ describeForum(
 
     before(async () => {
       ledger = await s.harness.ledger();
-      app = Fastify();
-      await app.register(toFastify(new CRUDCollection({ ormAdapter: ledger }).getRouter({ prefix: '/ledger' })));
-      await app.ready();
+      app = await routersApp(s.framework, [
+        new CRUDCollection({ ormAdapter: ledger }).getRouter({ prefix: '/ledger' }),
+      ]);
       return () => app.close();
     });
 

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import Fastify from 'fastify';
 import {
   CRUDCollection,
   type CRUDCollectionOptions,
@@ -23,17 +22,12 @@ import {
   ReplaceSignatureDependency,
   type Row,
 } from 'ormcrud';
-import { toFastify } from 'ormcrud/fastify';
 import { z } from 'zod';
-import { call, describeForum } from '../support/forum-suite.ts';
+import { call, describeForum, type ForumSuite } from '../support/forum-suite.ts';
+import { routersApp } from '../support/framework-apps.ts';
 import { documentOf } from '../support/openapi.ts';
 
-async function serve(...routers: CrudRouter[]) {
-  const app = Fastify();
-  for (const router of routers) await app.register(toFastify(router));
-  await app.ready();
-  return app;
-}
+const serve = (s: ForumSuite, ...routers: CrudRouter[]) => routersApp(s.framework, routers);
 
 describeForum(
   'replaceable handlers, schemas, dependencies and extra routes',
@@ -49,7 +43,7 @@ describeForum(
       }
       const plain = categories().getRouter({ prefix: '/c' });
       const upper = new Upper({ ormAdapter: s.harness.adapters.category }).getRouter({ prefix: '/c' });
-      const app = await serve(upper);
+      const app = await serve(s, upper);
       const res = await call(app, 'POST', '/c', { name: 'loud' });
       assert.deepEqual([res.status, res.body.name], [201, 'LOUD']);
       assert.deepEqual(documentOf(upper), documentOf(plain));
@@ -66,7 +60,7 @@ describeForum(
           };
         }
       }
-      const app = await serve(new Fallback({ ormAdapter: s.harness.adapters.category }).getRouter({ prefix: '/c' }));
+      const app = await serve(s, new Fallback({ ormAdapter: s.harness.adapters.category }).getRouter({ prefix: '/c' }));
       const res = await call(app, 'GET', '/c/42');
       assert.deepEqual([res.status, res.body.id, res.body.name], [200, 42, 'placeholder']);
     });
@@ -81,6 +75,7 @@ describeForum(
         static publicFields = ['id', 'name'];
       }
       const app = await serve(
+        s,
         new Categories({ ormAdapter: s.harness.adapters.category, disableDelete: null }).getRouter({ prefix: '/c' }),
       );
       const res = await call(app, 'GET', '/c/1');
@@ -91,7 +86,10 @@ describeForum(
 
     test('createOutSchema and updateOutSchema shape POST and PATCH responses', async () => {
       const out = z.object({ id: z.int(), name: z.string() });
-      const app = await serve(categories({ createOutSchema: out, updateOutSchema: out }).getRouter({ prefix: '/c' }));
+      const app = await serve(
+        s,
+        categories({ createOutSchema: out, updateOutSchema: out }).getRouter({ prefix: '/c' }),
+      );
       const created = await call(app, 'POST', '/c', { name: 'Out' });
       assert.deepEqual(Object.keys(created.body).sort(), ['id', 'name']);
       const updated = await call(app, 'PATCH', `/c/${created.body.id}`, { name: 'Out2' });
@@ -100,7 +98,7 @@ describeForum(
 
     test('a given schema replaces generation; the create schema is final only at its mount point', async () => {
       const collection = categories({ createSchema: z.object({ name: z.string().min(3) }) });
-      const app = await serve(collection.getRouter({ prefix: '/c' }));
+      const app = await serve(s, collection.getRouter({ prefix: '/c' }));
       assert.equal((await call(app, 'POST', '/c', { name: 'ab' })).status, 422);
       const threads = new CRUDCollection({ ormAdapter: s.harness.adapters.thread });
       assert.equal(threads.createSchema, undefined);
@@ -118,13 +116,14 @@ describeForum(
       const deny = () => {
         throw new HttpError(401);
       };
-      const app = await serve(categories().getRouter({ prefix: '/c', dependencies: [deny] }));
+      const app = await serve(s, categories().getRouter({ prefix: '/c', dependencies: [deny] }));
       assert.equal((await call(app, 'GET', '/c')).status, 200);
     });
 
     test('dependencyOverrides replace a marker, plain resolvers wrapped automatically', async () => {
       const onlyHelp = (_req: CrudRequest) => ({ name: 'Help' });
       const app = await serve(
+        s,
         categories({ dependencyOverrides: new Map([[FilterSchemaDependency, onlyHelp]]) }).getRouter({ prefix: '/c' }),
       );
       const page = (await call(app, 'GET', '/c')).body;
@@ -136,6 +135,7 @@ describeForum(
         query: z.object({ q: z.string() }),
       });
       const strict = await serve(
+        s,
         categories({ dependencyOverrides: new Map([[FilterSchemaDependency, declared]]) }).getRouter({ prefix: '/c' }),
       );
       assert.equal((await call(strict, 'GET', '/c')).status, 422);
@@ -149,7 +149,7 @@ describeForum(
       const router = categories({ dependencyOverrides: new Map([[PaginatorDependency, Big.dependency()]]) }).getRouter({
         prefix: '/c',
       });
-      const app = await serve(router);
+      const app = await serve(s, router);
       assert.equal((await call(app, 'GET', '/c?per_page=1000')).body.per_page, 1000);
       assert.equal((await call(app, 'GET', '/c?per_page=1001')).status, 422);
       const doc = documentOf(router) as unknown as {
@@ -200,7 +200,7 @@ describeForum(
       const threads = new CRUDCollection({ ormAdapter: s.harness.adapters.thread });
       threads.addNestedCollection('/posts', posts, new NestedConfig());
       const router = categories().addNestedCollection('/threads', threads).getRouter({ prefix: '/c' });
-      const app = await serve(router);
+      const app = await serve(s, router);
       const res = await call(app, 'GET', '/c/1/threads/2/posts/3/summary');
       assert.equal(res.status, 202);
       assert.deepEqual(res.body, { pk: { id: 3 }, parents: [{ id: 2 }, { id: 1 }] });
@@ -223,7 +223,7 @@ describeForum(
       const router = categories()
         .addNestedCollection('/threads', threads, config)
         .getRouter({ prefix: '/c', tags: ['c'] });
-      const app = await serve(router);
+      const app = await serve(s, router);
       assert.equal((await call(app, 'GET', '/c/1/threads')).status, 200);
       assert.deepEqual(seen, ['nested']);
       const paths = Object.keys(documentOf(router).paths);

@@ -6,11 +6,10 @@
  */
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
-import Fastify from 'fastify';
 import { CRUDCollection, createOpenApiDocument, DEFAULT_INCLUDE_LIMIT } from 'ormcrud';
-import { toFastify } from 'ormcrud/fastify';
 import { describeForum } from '../support/forum-suite.ts';
 import type { ForumHarness } from '../support/forum-target.ts';
+import { routersApp } from '../support/framework-apps.ts';
 
 /** The forum's categories, threads and translations with small caps, and categories with the default one. */
 function limitedRouters(h: ForumHarness) {
@@ -22,12 +21,6 @@ function limitedRouters(h: ForumHarness) {
     new CRUDCollection({ ormAdapter: a.postTranslation, includeLimit: 1 }).getRouter({ prefix: '/post-translations' }),
     new CRUDCollection({ ormAdapter: a.category }).getRouter({ prefix: '/default-categories' }),
   ];
-}
-
-async function limitedApp(h: ForumHarness) {
-  const app = Fastify();
-  for (const router of limitedRouters(h)) await app.register(toFastify(router));
-  return app;
 }
 
 const ids = (rows: { id: number }[]) => rows.map((row) => row.id);
@@ -150,5 +143,5 @@ describeForum(
       assert.match(include('/default-categories/{category_id}').description, /at most 100 rows per parent/);
     });
   },
-  { app: limitedApp },
+  { app: (h, framework) => routersApp(framework, limitedRouters(h)) },
 );

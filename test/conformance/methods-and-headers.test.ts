@@ -14,7 +14,7 @@ describeForum(
       const head = await s.app.inject({ method: 'HEAD', url: '/categories/1' });
       assert.equal(head.statusCode, 200);
       assert.equal(head.body, '');
-      assert.equal(head.headers['content-length'], get.headers['content-length']);
+      assert.equal(head.headers['content-length'], String(Buffer.byteLength(get.body)));
       assert.equal((await s.call('HEAD', '/categories')).status, 200);
       assert.equal((await s.call('HEAD', '/categories/')).status, 200);
       assert.equal((await s.call('HEAD', '/categories/999')).status, 404);

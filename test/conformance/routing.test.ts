@@ -4,6 +4,7 @@ import Fastify from 'fastify';
 import { CRUDCollection, HttpError } from 'ormcrud';
 import { toFastify } from 'ormcrud/fastify';
 import { call, describeForum } from '../support/forum-suite.ts';
+import { routersApp } from '../support/framework-apps.ts';
 import { documentOf, forumOpenApi } from '../support/openapi.ts';
 
 describeForum('routing, dependencies and the OpenAPI document', (s) => {
@@ -11,23 +12,22 @@ describeForum('routing, dependencies and the OpenAPI document', (s) => {
     class NoDelete extends CRUDCollection {
       static disableDelete = true;
     }
-    const app = Fastify();
-    await app.register(toFastify(new NoDelete({ ormAdapter: s.harness.adapters.tag }).getRouter({ prefix: '/tags' })));
+    const app = await routersApp(s.framework, [
+      new NoDelete({ ormAdapter: s.harness.adapters.tag }).getRouter({ prefix: '/tags' }),
+    ]);
     const res = await call(app, 'DELETE', '/tags/1');
     assert.equal(res.status, 405);
     assert.equal(res.headers.allow, 'GET, HEAD, PATCH, OPTIONS');
     assert.equal((await call(app, 'GET', '/tags/1')).status, 200);
-    const reenabled = Fastify();
     const router = new NoDelete({ ormAdapter: s.harness.adapters.tag, disableDelete: false, disableCreate: true });
-    await reenabled.register(toFastify(router.getRouter({ prefix: '/tags' })));
+    const reenabled = await routersApp(s.framework, [router.getRouter({ prefix: '/tags' })]);
     assert.equal((await call(reenabled, 'POST', '/tags', { name: 'x' })).status, 405);
     assert.equal((await call(reenabled, 'DELETE', '/tags/999')).status, 404);
   });
 
   test('every missing method of a path answers 405, on the root with and without its trailing slash', async () => {
-    const app = Fastify();
     const tags = new CRUDCollection({ ormAdapter: s.harness.adapters.tag, disableGetOne: true });
-    await app.register(toFastify(tags.getRouter({ prefix: '/tags' })));
+    const app = await routersApp(s.framework, [tags.getRouter({ prefix: '/tags' })]);
     for (const [method, url, allow] of [
       ['PUT', '/tags', 'GET, HEAD, POST, OPTIONS'],
       ['PATCH', '/tags/', 'GET, HEAD, POST, OPTIONS'],
@@ -44,7 +44,8 @@ describeForum('routing, dependencies and the OpenAPI document', (s) => {
     assert.equal((await call(app, 'GET', '/tags/')).status, 200);
   });
 
-  test("an app with Fastify's ignoreTrailingSlash registers the collection and answers both forms", async () => {
+  test("an app with Fastify's ignoreTrailingSlash registers the collection and answers both forms", async (t) => {
+    if (s.framework !== 'fastify') return t.skip('Fastify only');
     for (const options of [{ routerOptions: { ignoreTrailingSlash: true } }, { ignoreTrailingSlash: true }]) {
       const app = Fastify(options);
       const tags = new CRUDCollection({ ormAdapter: s.harness.adapters.tag });
@@ -65,9 +66,8 @@ describeForum('routing, dependencies and the OpenAPI document', (s) => {
     const deny = () => {
       throw new HttpError(401, 'login required');
     };
-    const app = Fastify();
     const tags = new CRUDCollection({ ormAdapter: s.harness.adapters.tag, dependencies: [deny] });
-    await app.register(toFastify(tags.getRouter({ prefix: '/tags' })));
+    const app = await routersApp(s.framework, [tags.getRouter({ prefix: '/tags' })]);
     s.harness.resetQueryCount();
     for (const [method, url] of [
       ['GET', '/tags'],
@@ -85,7 +85,6 @@ describeForum('routing, dependencies and the OpenAPI document', (s) => {
 
   test('per-operation dependencies apply to their route only', async () => {
     const seen: string[] = [];
-    const app = Fastify();
     const tags = new CRUDCollection({
       ormAdapter: s.harness.adapters.tag,
       getManyDependencies: [() => void seen.push('many')],
@@ -98,7 +97,7 @@ describeForum('routing, dependencies and the OpenAPI document', (s) => {
         },
       ],
     });
-    await app.register(toFastify(tags.getRouter({ prefix: '/tags' })));
+    const app = await routersApp(s.framework, [tags.getRouter({ prefix: '/tags' })]);
     await call(app, 'GET', '/tags');
     await call(app, 'GET', '/tags/1');
     assert.deepEqual(seen, ['many', 'one']);

@@ -1,21 +1,38 @@
-/** The demo boots on a new SQLite file, seeds it once, and keeps what was written; on every ORM. */
+/** The demo boots on a new SQLite file, seeds it once, and keeps what was written; on every ORM and framework. */
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
+import type { ForumFramework } from '../../examples/forum/frameworks.ts';
 import { type ForumOrm, startDemo } from '../../examples/forum/server.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'ormcrud-demo-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-for (const orm of ['drizzle', 'typeorm', 'sequelize'] satisfies ForumOrm[]) {
-  test(`demo (${orm}): seeds a new file once and serves the forum over HTTP`, async () => {
-    const file = join(dir, `${orm}.db`);
-    const first = await startDemo({ port: 0, file, orm });
+const RUNS: [ForumOrm, ForumFramework][] = [
+  ['drizzle', 'fastify'],
+  ['typeorm', 'fastify'],
+  ['sequelize', 'fastify'],
+  ['drizzle', 'hono'],
+  ['sequelize', 'express'],
+];
+
+for (const [orm, framework] of RUNS) {
+  test(`demo (${orm}, ${framework}): seeds a new file once and serves the forum over HTTP`, async () => {
+    const file = join(dir, `${orm}-${framework}.db`);
+    const first = await startDemo({ port: 0, file, orm, framework });
     let created: { id: number; name: string };
     try {
       assert.equal(first.seeded, true);
+      assert.equal(first.framework, framework);
+      const docs = await fetch(`${first.url}/docs/json`);
+      assert.equal(((await docs.json()) as { info: { title: string } }).info.title, 'ormcrud forum');
+      const missing = await fetch(`${first.url}/nope`);
+      assert.deepEqual(
+        [missing.status, missing.headers.get('content-type')],
+        [404, 'application/problem+json; charset=utf-8'],
+      );
       const list = await fetch(`${first.url}/categories?sort=id`);
       assert.equal(list.status, 200);
       const page = (await list.json()) as { count: number; data: { name: string }[] };
@@ -54,7 +71,7 @@ for (const orm of ['drizzle', 'typeorm', 'sequelize'] satisfies ForumOrm[]) {
       await first.close();
     }
 
-    const second = await startDemo({ port: 0, file, orm });
+    const second = await startDemo({ port: 0, file, orm, framework });
     try {
       assert.equal(second.seeded, false);
       const res = await fetch(`${second.url}/categories/${created.id}`);

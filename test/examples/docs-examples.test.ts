@@ -6,7 +6,9 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { after, test } from 'node:test';
+import { getRequestListener } from '@hono/node-server';
 import Fastify from 'fastify';
+import { inject } from 'light-my-request';
 import { toFastify } from 'ormcrud/fastify';
 import { Sequelize } from 'sequelize';
 import { DataSource } from 'typeorm';
@@ -262,4 +264,18 @@ test('docs examples: every app answers unknown methods with 405 and an Allow hea
   const res = await nesting.inject({ method: 'PUT', url: '/categories/1' });
   assert.equal(res.statusCode, 405);
   assert.ok(String(res.headers.allow).includes('GET'));
+});
+
+test('docs frameworks: the router under /api on Hono and Express, with a body limit', async () => {
+  const { app, hono } = await import('../../examples/docs/frameworks.ts');
+  const listeners = [getRequestListener(hono.fetch), app];
+  for (const listener of listeners) {
+    const send = (method: string, url: string, payload?: object) =>
+      inject(listener, { method: method as 'GET', url, ...(payload && { payload }) });
+    const created = await send('POST', '/api/categories', { name: 'Mounted' });
+    assert.equal(created.statusCode, 201);
+    assert.equal(created.headers.location, `/api/categories/${created.json().id}`);
+    assert.equal((await send('POST', '/api/categories', { name: 'x'.repeat(70_000) })).statusCode, 413);
+    assert.equal((await send('GET', '/categories')).statusCode, 404);
+  }
 });

@@ -1,7 +1,11 @@
 /** The quick start works as README shows it (markdown.test.ts checks that README shows it as it is). */
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
+import { getRequestListener } from '@hono/node-server';
+import { inject } from 'light-my-request';
 import { app } from '../../examples/quickstart.ts';
+
+const PROBLEM = 'application/problem+json; charset=utf-8';
 
 after(() => app.close());
 
@@ -30,4 +34,25 @@ test('quick start: a missing field is a 422 problem', async () => {
   const res = await app.inject({ method: 'POST', url: '/categories', payload: {} });
   assert.equal(res.statusCode, 422);
   assert.match(String(res.headers['content-type']), /^application\/problem\+json/);
+});
+
+test('quick start on Hono and Express: the same routes, docs and problems', async () => {
+  const { app: hono } = await import('../../examples/quickstart-hono.ts');
+  const { app: express } = await import('../../examples/quickstart-express.ts');
+  const inHono = (method: string, url: string, payload?: object) =>
+    inject(getRequestListener(hono.fetch), { method: method as 'GET', url, ...(payload && { payload }) });
+  const inExpress = (method: string, url: string, payload?: object) =>
+    inject(express, { method: method as 'GET', url, ...(payload && { payload }) });
+  for (const send of [inHono, inExpress]) {
+    const created = await send('POST', '/categories', { name: 'Everywhere' });
+    assert.equal(created.statusCode, 201);
+    const { id } = created.json() as { id: number };
+    assert.deepEqual((await send('GET', `/categories/${id}`)).json(), { id, name: 'Everywhere' });
+    const document = (await send('GET', '/docs/json')).json() as { paths: Record<string, object> };
+    assert.deepEqual(Object.keys(document.paths).sort(), ['/categories', '/categories/{category_id}']);
+    assert.equal((await send('GET', '/docs')).statusCode, 200);
+    const missing = await send('POST', '/categories', {});
+    assert.deepEqual([missing.statusCode, missing.headers['content-type']], [422, PROBLEM]);
+    assert.equal((await send('GET', '/nope')).statusCode, 404);
+  }
 });

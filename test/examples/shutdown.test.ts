@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createClient } from '@libsql/client';
+import type { ForumFramework } from '../../examples/forum/frameworks.ts';
 import type { ForumOrm } from '../../examples/forum/server.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -119,15 +120,23 @@ function fresh(port: number): Promise<string | number> {
   );
 }
 
-for (const orm of ['drizzle', 'typeorm', 'sequelize'] satisfies ForumOrm[]) {
-  test(`demo (${orm}): SIGTERM answers the requests in flight, refuses new ones, closes the database, exits 0`, async (t) => {
-    const file = join(dir, `${orm}.db`);
+const RUNS: [ForumOrm, ForumFramework][] = [
+  ['drizzle', 'fastify'],
+  ['typeorm', 'fastify'],
+  ['sequelize', 'fastify'],
+  ['drizzle', 'hono'],
+  ['drizzle', 'express'],
+];
+
+for (const [orm, framework] of RUNS) {
+  test(`demo (${orm}, ${framework}): SIGTERM answers the requests in flight, refuses new ones, closes the database, exits 0`, async (t) => {
+    const file = join(dir, `${orm}-${framework}.db`);
     const child = spawn(
       process.execPath,
       ['--conditions=ormcrud-source', '--import', 'tsx', 'examples/forum/server.ts'],
       {
         cwd: root,
-        env: { ...process.env, PORT: '0', FORUM_DB: file, FORUM_ORM: orm },
+        env: { ...process.env, PORT: '0', FORUM_DB: file, FORUM_ORM: orm, FORUM_FRAMEWORK: framework },
         stdio: ['ignore', 'pipe', 'inherit'],
       },
     );
@@ -176,7 +185,7 @@ for (const orm of ['drizzle', 'typeorm', 'sequelize'] satisfies ForumOrm[]) {
         db.close();
       }
       t.diagnostic(
-        `${orm}: ${inFlight.length} requests in flight at SIGTERM all answered 201; new connection: ${refused}; ` +
+        `${orm} on ${framework}: ${inFlight.length} requests in flight at SIGTERM all answered 201; new connection: ${refused}; ` +
           `exit code 0; ${acknowledged.length} acknowledged writes found, file integrity ok`,
       );
     } finally {

@@ -9,13 +9,21 @@ import type { LibSQLDatabase } from 'drizzle-orm/libsql';
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { CRUDCollection, type CrudRouter } from 'ormcrud';
 import { DrizzleAdapter } from 'ormcrud/drizzle';
+import { toExpress } from 'ormcrud/express';
 import { toFastify } from 'ormcrud/fastify';
+import { toHono } from 'ormcrud/hono';
 import { keepTickObjectShape } from 'ormcrud/node';
 import { SequelizeAdapter } from 'ormcrud/sequelize';
 import { TypeORMAdapter } from 'ormcrud/typeorm';
 
 export function checks(router: CrudRouter): void {
   void toFastify(router);
+  void toHono(router, { bodyLimit: 1024 });
+  void toExpress(router, { log: (error) => console.error(error.message) });
+  // @ts-expect-error: toHono's options are an object
+  void toHono(router, 1024);
+  // @ts-expect-error: toExpress takes a router
+  void toExpress('/categories');
   // @ts-expect-error: keepTickObjectShape takes no argument
   keepTickObjectShape(router);
   // @ts-expect-error: a router's prefix is a string

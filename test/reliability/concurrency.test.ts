@@ -77,5 +77,5 @@ describeForum(
       t.diagnostic(`${count} nested creates of one slug sent: 1 answered 201, ${count - 1} answered 409`);
     });
   },
-  { databases: 'servers', reset: 'each' },
+  { databases: 'servers', reset: 'each', frameworks: ['fastify'] },
 );

@@ -96,6 +96,30 @@ export const SERVERS: ServerDef[] = [
     optIn: true,
   },
   {
+    name: 'ormcrud-hono',
+    description: 'ormcrud + Drizzle + Hono 4 (@hono/node-server)',
+    dialect: 'crud',
+    args: compiled('servers/ormcrud-hono/server.ts'),
+  },
+  {
+    name: 'hand-hono',
+    description: 'hand-written Hono 4 (@hono/node-server) + Drizzle 0.45, prepared statements',
+    dialect: 'crud',
+    args: compiled('servers/handwritten-neutral/hono-server.ts'),
+  },
+  {
+    name: 'ormcrud-express',
+    description: 'ormcrud + Drizzle + Express 5',
+    dialect: 'crud',
+    args: compiled('servers/ormcrud-express/server.ts'),
+  },
+  {
+    name: 'hand-express',
+    description: 'hand-written Express 5 + Drizzle 0.45, prepared statements',
+    dialect: 'crud',
+    args: compiled('servers/handwritten-neutral/express-server.ts'),
+  },
+  {
     name: 'platformatic',
     description: 'Platformatic DB 2 (REST, auto-generated)',
     dialect: 'platformatic',

@@ -12,6 +12,7 @@
  *
  * @module
  */
+export { clientErrorHandler } from '../node/client-errors.ts';
 export { type OpenApiDocsOptions, openApiDocs } from './docs.ts';
-export { clientErrorHandler, frameworkErrors } from './outside-routes.ts';
+export { frameworkErrors } from './outside-routes.ts';
 export { type ToFastifyOptions, toFastify } from './plugin.ts';

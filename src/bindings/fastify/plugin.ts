@@ -7,18 +7,14 @@
 
 import type { FastifyInstance, FastifyPluginAsync, RouteOptions } from 'fastify';
 import { type CrudRoute, type CrudRouter, problemSchema as problem, toJsonSchema } from 'ormcrud';
+import { routeEntries } from '../../core/http/index.ts';
 import { serializerCompiler, validatorCompiler } from './compilers.ts';
 import { problemHandler } from './errors.ts';
-import { parseJsonBody } from './json-body.ts';
+import { jsonBodyParser } from './json-body.ts';
 import { notFoundHandler } from './outside-routes.ts';
 import { FastifyCrudRequest } from './request.ts';
 
 const problemSchema = toJsonSchema(problem, 'output');
-
-/** `/categories` + `/{category_id}` → `/categories/:category_id`. */
-function fastifyPath(prefix: string, path: string): string {
-  return (prefix + path).replace(/\{([^}]+)\}/g, ':$1') || '/';
-}
 
 function routeOptions(route: CrudRoute, url: string): RouteOptions {
   const { json } = route.schemas;
@@ -125,45 +121,13 @@ export function toFastify(router: CrudRouter, options: ToFastifyOptions = {}): F
     app.setErrorHandler(problemHandler);
     if (notFound) installNotFound(app);
     app.removeContentTypeParser(['text/plain', 'application/json']);
-    app.addContentTypeParser('application/json', { parseAs: 'string' }, parseJsonBody);
-    const twins = !ignoresTrailingSlash(app);
-    for (const { route, methods } of sharedRoutes(router.routes)) {
-      const url = fastifyPath(router.prefix, route.path);
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, jsonBodyParser);
+    for (const { route, methods, paths } of routeEntries(router, { twins: !ignoresTrailingSlash(app) })) {
       // The table's HEAD twin of a GET becomes Fastify's own HEAD route: the GET's handler, the body left out.
       const head = methods.includes('GET') && methods.includes('HEAD');
       const own = head ? methods.filter((method) => method !== 'HEAD') : methods;
       const method = own.length === 1 ? (own[0] as CrudRoute['method']) : own;
-      const registered = { ...routeOptions(route, url), method, exposeHeadRoute: head };
-      app.route(registered);
-      if (twins && route.root && !url.endsWith('/')) app.route({ ...registered, url: `${url}/` });
+      for (const url of paths) app.route({ ...routeOptions(route, url), method, exposeHeadRoute: head });
     }
   };
-}
-
-/** Whether two routes differ in their method only (every other field the same value or object). */
-function differInMethodOnly(a: CrudRoute, b: CrudRoute): boolean {
-  const keys = Object.keys(a) as (keyof CrudRoute)[];
-  return keys.length === Object.keys(b).length && keys.every((key) => key === 'method' || a[key] === b[key]);
-}
-
-/**
- * The routes with their methods, where routes that differ in method only (as
- * the 405 fillers of a path do: they share one `handle` and `schemas`) become
- * one: a Fastify route with several methods costs one route context, not one
- * per method.
- */
-function sharedRoutes(routes: readonly CrudRoute[]): { route: CrudRoute; methods: CrudRoute['method'][] }[] {
-  const merged: { route: CrudRoute; methods: CrudRoute['method'][] }[] = [];
-  const byHandle = new Map<CrudRoute['handle'], (typeof merged)[number]>();
-  for (const route of routes) {
-    const same = byHandle.get(route.handle);
-    if (same && differInMethodOnly(same.route, route)) {
-      same.methods.push(route.method);
-      continue;
-    }
-    const entry = { route, methods: [route.method] };
-    merged.push(entry);
-    byHandle.set(route.handle, entry);
-  }
-  return merged;
 }

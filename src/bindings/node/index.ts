@@ -1,5 +1,6 @@
 /**
- * `ormcrud/node`: opt-in tuning for Node.js servers.
+ * `ormcrud/node`: for Node.js servers, whatever the framework: problem
+ * responses for what Node's HTTP parser refuses, and opt-in tuning.
  *
  * @example
  * ```ts
@@ -9,4 +10,5 @@
  *
  * @module
  */
+export { clientErrorHandler } from './client-errors.ts';
 export { keepTickObjectShape } from './tick-object-shape.ts';

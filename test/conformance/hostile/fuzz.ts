@@ -189,10 +189,17 @@ export function fuzzing(s: ForumSuite): void {
   const fuzz = fuzzer(s);
   before(() => fuzz.load());
 
+  // Fastify runs the full count; Hono and Express, whose answers the transcript test diffs against it, a quarter.
+  const runs = s.framework === 'fastify' ? RUNS : Math.max(10, Math.round(RUNS / 4));
   test('no 5xx; 4xx are problems; failed writes change nothing; writes read back; responses as documented', (t) =>
-    fuzz.run(t, RUNS, () => true, seedOf(s.target.name)));
+    fuzz.run(t, runs, () => true, seedOf(s.target.name)));
 
   // U+0000 is rare among random inputs: requests carrying one get runs of their own.
   test('the same invariants for inputs with a NUL byte', (t) =>
-    fuzz.run(t, NUL_RUNS, hasNulByte, seedOf(`${s.target.name} NUL`)));
+    fuzz.run(
+      t,
+      s.framework === 'fastify' ? NUL_RUNS : Math.max(5, Math.round(NUL_RUNS / 4)),
+      hasNulByte,
+      seedOf(`${s.target.name} NUL`),
+    ));
 }

@@ -5,6 +5,7 @@ import Fastify from 'fastify';
 import { CRUDCollection, DatabaseError, HttpError, loggableError } from 'ormcrud';
 import { toFastify } from 'ormcrud/fastify';
 import { call, type ForumSuite } from '../../support/forum-suite.ts';
+import { routersApp } from '../../support/framework-apps.ts';
 
 const SECRET = 'hunter2-SECRET-b7f3';
 
@@ -25,9 +26,14 @@ export function logRedaction(s: ForumSuite): void {
     // Fastify's own request log shows the URL with its query string; the app logs the path alone.
     const req = (r: { method: string; url: string }) => ({ method: r.method, path: r.url.split('?')[0] });
     const stream = { write: (line: string) => void lines.push(line) };
-    const app = Fastify({ logger: { level: 'trace', stream, serializers: { req } } });
-    const tags = new CRUDCollection({ ormAdapter: s.harness.adapters.tag });
-    await app.register(toFastify(tags.getRouter({ prefix: '/tags' })));
+    const tags = new CRUDCollection({ ormAdapter: s.harness.adapters.tag }).getRouter({ prefix: '/tags' });
+    // Hono and Express have no request log: the binding's `log` option is all they write.
+    const logError = (err: unknown) => void lines.push(JSON.stringify({ msg: 'ormcrud: unhandled error', err }));
+    const app =
+      s.framework === 'fastify'
+        ? Fastify({ logger: { level: 'trace', stream, serializers: { req } } })
+        : await routersApp(s.framework, [tags], { log: logError });
+    if ('register' in app) await app.register(toFastify(tags));
     await withoutTagTable(async () => {
       for (const [method, url, body] of [
         ['POST', '/tags', { name: SECRET }],

@@ -1,0 +1,46 @@
+/**
+ * `openApiDocs(document)` for Express: the core's OpenAPI document and
+ * Swagger UI, offline (its files come from `swagger-ui-dist`, never a CDN).
+ *
+ * @module
+ */
+import { Router } from 'express';
+import type { OpenApiDocument } from 'ormcrud';
+import { JSON_TYPE } from '../../core/http/index.ts';
+import { swaggerUiAsset, swaggerUiPage } from '../node/swagger-ui.ts';
+
+/** Options of {@link openApiDocs}. */
+export interface OpenApiDocsOptions {
+  /** Where Swagger UI is served; the document is at `<routePrefix>/json`. Default `/docs`. */
+  readonly routePrefix?: string;
+}
+
+/**
+ * An Express router serving `document` (from `createOpenApiDocument`) at
+ * `/docs/json` and Swagger UI at `/docs`. It needs `swagger-ui-dist` installed.
+ *
+ * @example
+ * ```ts
+ * import express from 'express';
+ * import { createOpenApiDocument } from 'ormcrud';
+ * import { openApiDocs, toExpress } from 'ormcrud/express';
+ * const routers = [categories.getRouter({ prefix: '/categories' })];
+ * const app = express();
+ * app.use(openApiDocs(createOpenApiDocument(routers, { info: { title: 'Forum', version: '1.0.0' } })));
+ * for (const router of routers) app.use(toExpress(router));
+ * ```
+ */
+export function openApiDocs(document: OpenApiDocument, options: OpenApiDocsOptions = {}): Router {
+  const prefix = options.routePrefix ?? '/docs';
+  const json = JSON.stringify(document);
+  const page = swaggerUiPage(prefix);
+  const router = Router({ strict: true });
+  router.get(prefix, (_req, res) => void res.type('html').send(page));
+  router.get(`${prefix}/json`, (_req, res) => void res.set('content-type', JSON_TYPE).send(json));
+  router.get(`${prefix}/:file`, (req, res, next) => {
+    const asset = swaggerUiAsset(req.params.file as string);
+    if (!asset) return next();
+    asset.then((file) => void res.set('content-type', file.type).send(Buffer.from(file.body)), next);
+  });
+  return router;
+}

@@ -1,0 +1,128 @@
+/**
+ * `toExpress(router)`: an Express 5 router serving a collection's router.
+ * Each route is registered natively; the core's responder reads the JSON
+ * body, validates, runs the handler and serialises, so the binding only
+ * translates an Express request and writes the reply.
+ *
+ * @module
+ */
+import { type NextFunction, type Request, type RequestHandler, type Response, Router } from 'express';
+import type { CrudRouter } from 'ormcrud';
+import {
+  type HttpReply,
+  type JsonBodyReader,
+  malformedUrlError,
+  notFoundResponder,
+  problemReply,
+  type RequestParts,
+  type Responder,
+  type ResponderOptions,
+  routeEntries,
+  routeResponder,
+} from '../../core/http/index.ts';
+
+/** Options of {@link toExpress} and {@link notFoundHandler}. */
+export interface ToExpressOptions extends ResponderOptions {}
+
+type Method = 'get' | 'head' | 'post' | 'put' | 'patch' | 'delete' | 'options';
+
+/** Feeds the request's bytes to the core's body reader; stops reading at its first refusal. */
+function feed(req: Request, reader: JsonBodyReader): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const done = (error?: unknown) => {
+      req.off('data', onData).off('end', done).off('error', done);
+      if (error) reject(error);
+      else resolve();
+    };
+    const onData = (chunk: Buffer) => {
+      try {
+        reader.push(chunk);
+      } catch (error) {
+        done(error);
+      }
+    };
+    req.on('data', onData).on('end', done).on('error', done);
+  });
+}
+
+function partsOf(req: Request): RequestParts<Request> {
+  const params = req.params as Record<string, string>;
+  return {
+    method: req.method,
+    url: req.originalUrl,
+    headers: req.headers,
+    params,
+    raw: req,
+    feed: (r) => feed(req, r),
+  };
+}
+
+/** Writes a reply (a HEAD's without its body); a body left unread (refused, or never wanted) closes the connection. */
+function write(req: Request, res: Response, { status, headers, body }: HttpReply): void {
+  if (!req.complete) res.setHeader('connection', 'close');
+  if (body !== undefined) res.setHeader('content-length', Buffer.byteLength(body));
+  res.writeHead(status, headers).end(req.method === 'HEAD' ? undefined : body);
+}
+
+function handlerOf(respond: Responder<Request>): RequestHandler {
+  return (req, res, next) => {
+    respond(partsOf(req)).then((reply) => write(req, res, reply), next);
+  };
+}
+
+/**
+ * An Express 5 router serving `router`, mounted with `app.use(toExpress(router))`.
+ * It parses its own JSON bodies (no `express.json()` needed): every error of
+ * its routes, a malformed or too large body included, is
+ * `application/problem+json`; a collection root answers with and without a
+ * trailing slash; HEAD, OPTIONS and 405 with `Allow` come from the route
+ * table. Express matches the first route registered, so mount a router with
+ * static paths (`/users/me`) before one with a parameter in the same place.
+ * Add `app.use(notFoundHandler())` after the routers for 404 problems.
+ *
+ * @example
+ * ```ts
+ * import express from 'express';
+ * import { notFoundHandler, toExpress } from 'ormcrud/express';
+ * const app = express();
+ * app.use(toExpress(categories.getRouter({ prefix: '/categories', tags: ['categories'] })));
+ * app.use(notFoundHandler());
+ * ```
+ */
+export function toExpress(router: CrudRouter, options: ToExpressOptions = {}): Router {
+  const express = Router({ strict: true, caseSensitive: true });
+  for (const { route, methods, paths } of routeEntries(router)) {
+    const handler = handlerOf(routeResponder<Request>(route, options));
+    for (const path of paths) {
+      const registered = express.route(path);
+      for (const method of methods) registered[method.toLowerCase() as Method](handler);
+    }
+  }
+  // Express fails to decode a malformed parameter before the handler: a 400 problem, like any other error here.
+  express.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const status = (error as { status?: unknown }).status;
+    write(
+      req,
+      res,
+      problemReply(error instanceof URIError || status === 400 ? malformedUrlError() : error, options.log),
+    );
+  });
+  return express;
+}
+
+/**
+ * Express middleware answering every request that reaches it with a problem:
+ * 404, or 400 for a malformed URL, or the 413 or 422 of a JSON body. Mount it
+ * after the routers.
+ *
+ * @example
+ * ```ts
+ * import express from 'express';
+ * const app = express();
+ * app.use(toExpress(router));
+ * app.use(notFoundHandler());
+ * ```
+ */
+export function notFoundHandler(options: ToExpressOptions = {}): RequestHandler {
+  return handlerOf(notFoundResponder<Request>(options));
+}

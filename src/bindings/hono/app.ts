@@ -1,0 +1,106 @@
+/**
+ * `toHono(router)`: a Hono app serving a collection's router. Each route is
+ * registered natively; the core's responder validates, runs the handler and
+ * serialises, so the binding only translates a Hono request and writes the
+ * reply. Web-standard APIs only: it runs wherever Hono runs.
+ *
+ * @module
+ */
+import type { Context, Handler } from 'hono';
+import { Hono } from 'hono';
+import type { CrudRouter } from 'ormcrud';
+import {
+  type HttpReply,
+  type JsonBodyReader,
+  notFoundResponder,
+  type RequestParts,
+  type Responder,
+  type ResponderOptions,
+  routeEntries,
+  routeResponder,
+} from '../../core/http/index.ts';
+
+/** Options of {@link toHono} and {@link notFoundHandler}. */
+export interface ToHonoOptions extends ResponderOptions {}
+
+/** The path and query of an absolute URL, as Hono finds the path. */
+function pathAndQuery(url: string): string {
+  return url.slice(url.indexOf('/', url.indexOf(':') + 3));
+}
+
+/** Feeds a web stream to the core's body reader; stops reading at its first refusal. */
+async function feed(body: ReadableStream<Uint8Array> | null, reader: JsonBodyReader): Promise<void> {
+  if (!body) return;
+  const stream = body.getReader();
+  try {
+    for (let chunk = await stream.read(); !chunk.done; chunk = await stream.read()) reader.push(chunk.value);
+  } catch (error) {
+    stream.cancel().catch(() => {});
+    throw error;
+  }
+}
+
+function partsOf(c: Context): RequestParts<Context> {
+  const raw = c.req.raw;
+  return {
+    method: raw.method,
+    url: pathAndQuery(raw.url),
+    headers: c.req.header(),
+    params: c.req.param() as Record<string, string>,
+    raw: c,
+    feed: (reader) => feed(raw.body, reader),
+  };
+}
+
+/** A Hono handler answering through `respond`. A HEAD (Hono serves it with the GET route) keeps its length. */
+function handlerOf(respond: Responder<Context>): Handler {
+  return async (c) => {
+    const { status, headers, body }: HttpReply = await respond(partsOf(c));
+    if (c.req.method !== 'HEAD' || body === undefined) return new Response(body ?? null, { status, headers });
+    const length = String(new TextEncoder().encode(body).byteLength);
+    return new Response(null, { status, headers: { ...headers, 'content-length': length } });
+  };
+}
+
+/**
+ * A Hono app serving `router`, mounted with `app.route('/', toHono(router))`.
+ * Every error of its routes is `application/problem+json`; a collection root
+ * answers with and without a trailing slash; HEAD, OPTIONS and 405 with
+ * `Allow` come from the route table. Hono matches the first route registered,
+ * so mount a router with static paths (`/users/me`) before one with a
+ * parameter in the same place (`/users/{user_id}`). Add
+ * `app.notFound(notFoundHandler())` for 404 problems on other paths.
+ *
+ * @example
+ * ```ts
+ * import { Hono } from 'hono';
+ * import { notFoundHandler, toHono } from 'ormcrud/hono';
+ * const app = new Hono();
+ * app.route('/', toHono(categories.getRouter({ prefix: '/categories', tags: ['categories'] })));
+ * app.notFound(notFoundHandler());
+ * ```
+ */
+export function toHono(router: CrudRouter, options: ToHonoOptions = {}): Hono {
+  const app = new Hono();
+  for (const { route, methods, paths } of routeEntries(router)) {
+    const handler = handlerOf(routeResponder<Context>(route, options));
+    for (const path of paths) app.on(methods, path, handler);
+  }
+  return app;
+}
+
+/**
+ * Hono's not-found handler answering with problems: 404, or 400 for a
+ * malformed URL, or the 413 or 422 of a JSON body.
+ *
+ * @example
+ * ```ts
+ * import { Hono } from 'hono';
+ * const app = new Hono();
+ * app.route('/', toHono(router));
+ * app.notFound(notFoundHandler());
+ * ```
+ */
+export function notFoundHandler(options: ToHonoOptions = {}): (c: Context) => Promise<Response> {
+  return handlerOf(notFoundResponder<Context>(options)) as (c: Context) => Promise<Response>;
+}

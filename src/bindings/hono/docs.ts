@@ -1,0 +1,46 @@
+/**
+ * `openApiDocs(document)` for Hono: the core's OpenAPI document and Swagger
+ * UI, offline (its files come from `swagger-ui-dist`, read from disk, never
+ * a CDN).
+ *
+ * @module
+ */
+import { Hono } from 'hono';
+import type { OpenApiDocument } from 'ormcrud';
+import { JSON_TYPE } from '../../core/http/index.ts';
+
+/** Options of {@link openApiDocs}. */
+export interface OpenApiDocsOptions {
+  /** Where Swagger UI is served; the document is at `<routePrefix>/json`. Default `/docs`. */
+  readonly routePrefix?: string;
+}
+
+/**
+ * A Hono app serving `document` (from `createOpenApiDocument`) at
+ * `/docs/json` and Swagger UI at `/docs`. It needs `swagger-ui-dist`
+ * installed and a runtime with `node:fs` (Node, Bun, Deno).
+ *
+ * @example
+ * ```ts
+ * import { Hono } from 'hono';
+ * import { createOpenApiDocument } from 'ormcrud';
+ * import { openApiDocs, toHono } from 'ormcrud/hono';
+ * const routers = [categories.getRouter({ prefix: '/categories' })];
+ * const app = new Hono();
+ * app.route('/', openApiDocs(createOpenApiDocument(routers, { info: { title: 'Forum', version: '1.0.0' } })));
+ * for (const router of routers) app.route('/', toHono(router));
+ * ```
+ */
+export function openApiDocs(document: OpenApiDocument, options: OpenApiDocsOptions = {}): Hono {
+  const prefix = options.routePrefix ?? '/docs';
+  const json = JSON.stringify(document);
+  const ui = import('../node/swagger-ui.ts');
+  const app = new Hono();
+  app.get(prefix, async (c) => c.html((await ui).swaggerUiPage(prefix)));
+  app.get(`${prefix}/json`, (c) => c.body(json, 200, { 'content-type': JSON_TYPE }));
+  app.get(`${prefix}/:file`, async (c) => {
+    const asset = await (await ui).swaggerUiAsset(c.req.param('file'));
+    return asset ? c.body(asset.body as Uint8Array<ArrayBuffer>, 200, { 'content-type': asset.type }) : c.notFound();
+  });
+  return app;
+}

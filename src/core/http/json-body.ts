@@ -1,0 +1,143 @@
+/**
+ * The JSON body rules every binding applies alike: which requests carry a
+ * body, the size limit (413), the media type (415), and a parse that says
+ * what is wrong (422: where the syntax breaks, or that a `__proto__` key, or
+ * a `constructor` holding a `prototype`, is refused because merging such an
+ * object can rewrite the prototype of every object in the process).
+ *
+ * @module
+ */
+import { HttpError } from '../errors.ts';
+
+/** The default body limit: 1 MiB, as Fastify's. */
+export const DEFAULT_BODY_LIMIT = 1_048_576;
+
+/** Methods whose body is never read. */
+const BODYLESS = new Set(['GET', 'HEAD', 'TRACE']);
+
+const invalid = (detail: string, message: string) =>
+  new HttpError('validation_failed', detail, { errors: [{ path: 'body', message }] });
+
+/** The request headers that decide how a body is read. */
+export type BodyHeaders = Readonly<Record<string, string | string[] | undefined>>;
+
+/**
+ * Whether a request's body is read as JSON: `false` for GET and HEAD, and
+ * for a request without a content type that announces no body. Any other
+ * media type is a 415 (`lenient`: no body, as for a path no route serves).
+ *
+ * @example
+ * ```ts
+ * readsJsonBody('POST', { 'content-type': 'application/json; charset=utf-8' }); // true
+ * readsJsonBody('GET', { 'content-type': 'application/json' }); // false
+ * ```
+ */
+export function readsJsonBody(method: string, headers: BodyHeaders, lenient = false): boolean {
+  if (BODYLESS.has(method)) return false;
+  const type = headers['content-type'];
+  if (type === undefined) {
+    const length = headers['content-length'];
+    if (headers['transfer-encoding'] === undefined && (length === undefined || length === '0')) return false;
+  } else if (String(type).split(';', 1)[0]?.trim().toLowerCase() === 'application/json') {
+    return true;
+  }
+  if (lenient) return false;
+  throw new HttpError('unsupported_media_type', 'Send the body as application/json');
+}
+
+const tooLarge = () => new HttpError('payload_too_large', 'The body is too large');
+
+/**
+ * Collects a body's bytes up to a limit, then parses them as JSON. Bindings
+ * feed it the chunks their runtime delivers.
+ *
+ * @example
+ * ```ts
+ * const reader = new JsonBodyReader(DEFAULT_BODY_LIMIT, undefined);
+ * reader.push(new TextEncoder().encode('{"name":"General"}'));
+ * reader.finish(); // { name: 'General' }
+ * ```
+ */
+export class JsonBodyReader {
+  readonly #limit: number;
+  readonly #declared: number;
+  readonly #chunks: Uint8Array[] = [];
+  #length = 0;
+
+  /** Throws a 413 when the declared `content-length` is past `limit`. */
+  constructor(limit: number, contentLength: string | string[] | undefined) {
+    this.#limit = limit;
+    this.#declared = Number(contentLength ?? Number.NaN);
+    if (this.#declared > limit) throw tooLarge();
+  }
+
+  /** Adds a chunk; throws a 413 once the body is past the limit. */
+  push(chunk: Uint8Array): void {
+    this.#length += chunk.byteLength;
+    if (this.#length > this.#limit) throw tooLarge();
+    this.#chunks.push(chunk);
+  }
+
+  /** The parsed body; a 400 when fewer bytes came than announced, a 422 when it is no JSON. */
+  finish(): unknown {
+    if (!Number.isNaN(this.#declared) && this.#declared !== this.#length)
+      throw new HttpError('bad_request', 'The content length does not match the body');
+    const bytes = this.#chunks.length === 1 ? (this.#chunks[0] as Uint8Array) : join(this.#chunks, this.#length);
+    return parseJsonBody(new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes));
+  }
+}
+
+function join(chunks: readonly Uint8Array[], length: number): Uint8Array {
+  const bytes = new Uint8Array(length);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/** The key a reviver refuses, or `undefined`. */
+function pollutingKey(key: string, value: unknown): string | undefined {
+  if (key === '__proto__') return 'must not contain a "__proto__" key (refused: it can rewrite object prototypes)';
+  if (key === 'constructor' && typeof value === 'object' && value !== null && Object.hasOwn(value, 'prototype'))
+    return 'must not contain a "constructor" object with a "prototype" key (refused: it can rewrite object prototypes)';
+  return undefined;
+}
+
+class Refused extends Error {}
+
+/** Parses with a key check only when the text could hold such a key (as such or `\u`-escaped). */
+function parse(text: string): unknown {
+  if (!text.includes('__proto__') && !text.includes('constructor') && !text.includes('\\u')) return JSON.parse(text);
+  return JSON.parse(text, (key, value) => {
+    const refused = pollutingKey(key, value);
+    if (refused) throw new Refused(refused);
+    return value;
+  });
+}
+
+/** Where `JSON.parse`'s message says the syntax breaks, without echoing the body. */
+function position(error: unknown): string {
+  const at = error instanceof Error ? /position (\d+)/.exec(error.message)?.[1] : undefined;
+  return at === undefined ? '' : ` (at character ${at})`;
+}
+
+/**
+ * A body's text as JSON, or a 422 saying what is wrong with it (never
+ * echoing it): empty, not JSON (and where), or a refused key.
+ *
+ * @example
+ * ```ts
+ * parseJsonBody('{"name":"General"}'); // { name: 'General' }
+ * ```
+ */
+export function parseJsonBody(text: string): unknown {
+  if (text.trim() === '') throw invalid('The body is empty', 'is empty; send a JSON value');
+  try {
+    return parse(text);
+  } catch (error) {
+    if (error instanceof Refused) throw invalid('The body holds a key that is refused', error.message);
+    throw invalid('The body is not valid JSON', `is not valid JSON${position(error)}`);
+  }
+}

@@ -1,0 +1,146 @@
+/**
+ * The whole request pipeline of a route, for bindings whose framework does
+ * not validate by schema: URL checks, the JSON body, validation (path, body,
+ * query, as Fastify orders them), the handler, its headers, and the response
+ * serialised from the route's schema. Everything that can be done once is
+ * done when the responder is made.
+ *
+ * @module
+ */
+
+import type { ValidateFunction } from 'ajv';
+import querystring from 'fast-querystring';
+import type { CrudRoute } from '../router.ts';
+import { type InputSource, validationError } from './field-errors.ts';
+import { DEFAULT_BODY_LIMIT, JsonBodyReader, readsJsonBody } from './json-body.ts';
+import { malformedUrl, notFoundError, paramTooLong } from './outside-routes.ts';
+import { ParsedRequest } from './parsed-request.ts';
+import { consoleErrorLog, type ErrorLog, type HttpReply, JSON_TYPE, problemReply } from './reply.ts';
+import { compileSerializer, compileValidator } from './validators.ts';
+
+/** A request as a binding hands it over. */
+export interface RequestParts<Raw> {
+  readonly method: string;
+  /** The path and query string as received. */
+  readonly url: string;
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+  /** The route's path parameters, decoded. */
+  readonly params: Readonly<Record<string, string>>;
+  /** The framework's request object, as `CrudRequest.raw`. */
+  readonly raw: Raw;
+  /** Feeds the body's chunks to `reader`; resolves at the body's end. */
+  feed(reader: JsonBodyReader): Promise<void>;
+}
+
+/** Options of a binding's responders. */
+export interface ResponderOptions {
+  /** The largest JSON body taken, in bytes (default 1 MiB); past it, a 413. */
+  readonly bodyLimit?: number;
+  /** Where errors that are no `HttpError` are logged (redacted); default the console. */
+  readonly log?: ErrorLog;
+}
+
+/** Answers one request. */
+export type Responder<Raw> = (parts: RequestParts<Raw>) => Promise<HttpReply>;
+
+const TEXT_TYPE = 'text/plain; charset=utf-8';
+
+/**
+ * The responder of `route`: compiles its schemas now, then answers each
+ * request with a plain {@link HttpReply}, errors as problems.
+ *
+ * @example
+ * ```ts
+ * const respond = routeResponder(router.routes[0] as CrudRoute);
+ * ```
+ */
+export function routeResponder<Raw>(route: CrudRoute, options: ResponderOptions = {}): Responder<Raw> {
+  const { json } = route.schemas;
+  const params = json.params && compileValidator(json.params, 'strings');
+  const query = json.query && compileValidator(json.query, 'strings');
+  const body = json.body && compileValidator(json.body, 'json');
+  const serialize = json.response ? compileSerializer(json.response) : JSON.stringify;
+  const limit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  const log = options.log ?? consoleErrorLog;
+  const { status, handle, headers } = route;
+  const plain = { 'content-type': JSON_TYPE };
+  return async (parts) => {
+    try {
+      const early = malformedUrl(parts.url) ?? paramTooLong(parts.params);
+      if (early) throw early;
+      const req = new ParsedRequest(parts.method, parts.url, parts.headers, parts.raw);
+      const data = await readBody(parts, limit, false);
+      req.params = validated(params, { ...parts.params }, 'path');
+      req.body = body ? validatedBody(body, data) : data;
+      req.query = validated(query, queryOf(parts.url), 'query');
+      const result = await handle(req);
+      const extra = headers?.of(req, result);
+      if (result === undefined) return { status, headers: extra ?? {}, body: undefined };
+      if (typeof result === 'string' && !json.response)
+        return { status, headers: { ...extra, 'content-type': TEXT_TYPE }, body: result };
+      return { status, headers: extra ? { ...extra, ...plain } : plain, body: serialize(result) as string };
+    } catch (error) {
+      return problemReply(error, log);
+    }
+  };
+}
+
+/**
+ * The responder for a path no route serves: a 400 for a malformed URL, the
+ * body's 413 or 422 (as a route would), else a 404.
+ *
+ * @example
+ * ```ts
+ * const notFound = notFoundResponder();
+ * ```
+ */
+export function notFoundResponder<Raw>(options: ResponderOptions = {}): Responder<Raw> {
+  const limit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  return async (parts) => {
+    try {
+      const early = malformedUrl(parts.url);
+      if (early) throw early;
+      await readBody(parts, limit, true);
+      throw notFoundError();
+    } catch (error) {
+      return problemReply(error, options.log);
+    }
+  };
+}
+
+/** The body as JSON, `undefined` for none. */
+async function readBody<Raw>(parts: RequestParts<Raw>, limit: number, lenient: boolean): Promise<unknown> {
+  if (!readsJsonBody(parts.method, parts.headers, lenient)) return undefined;
+  const reader = new JsonBodyReader(limit, parts.headers['content-length']);
+  await parts.feed(reader);
+  return reader.finish();
+}
+
+/** The query string of `url` as an object: repeated keys as arrays, as Fastify parses it. */
+function queryOf(url: string): Record<string, unknown> {
+  const at = url.indexOf('?');
+  return at === -1 ? {} : querystring.parse(url.slice(at + 1));
+}
+
+function validated(
+  validate: ValidateFunction | undefined,
+  data: Record<string, unknown>,
+  source: InputSource,
+): Record<string, unknown> {
+  if (validate && !validate(data)) throw validationError(validate.errors ?? [], source);
+  return data;
+}
+
+/** A missing body is validated as `null`; the holder lets Ajv replace the root value. */
+function validatedBody(validate: ValidateFunction, data: unknown): unknown {
+  const holder = { body: data === undefined ? null : data };
+  const context = {
+    instancePath: '',
+    parentData: holder,
+    parentDataProperty: 'body',
+    rootData: holder,
+    dynamicAnchors: {},
+  };
+  if (!validate(holder.body, context)) throw validationError(validate.errors ?? [], 'body');
+  return holder.body;
+}

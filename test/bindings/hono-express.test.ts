@@ -1,0 +1,116 @@
+/**
+ * Hono and Express behind a listening Node server: what never reaches a route
+ * (Node's parser refusals through `ormcrud/node`, unknown paths, malformed
+ * URLs, overlong segments, oversize bodies) is a problem, as on Fastify; and
+ * Hono's app answers through the web-standard `fetch` alone, without Node's
+ * HTTP server.
+ */
+import assert from 'node:assert/strict';
+import { createServer, type RequestListener } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, test } from 'node:test';
+import { getRequestListener } from '@hono/node-server';
+import express from 'express';
+import { Hono } from 'hono';
+import { CRUDCollection } from 'ormcrud';
+import { notFoundHandler as expressNotFound, toExpress } from 'ormcrud/express';
+import { notFoundHandler as honoNotFound, toHono } from 'ormcrud/hono';
+import { clientErrorHandler } from 'ormcrud/node';
+import { type DrizzleForumHarness, drizzleTargets } from '../fixtures/drizzle/target.ts';
+import { rawRequest } from '../support/raw-http.ts';
+
+describe('Hono and Express: errors outside the routes are problems', () => {
+  let h: DrizzleForumHarness;
+  before(async () => {
+    h = await (drizzleTargets()[0] as NonNullable<ReturnType<typeof drizzleTargets>[0]>).open();
+    await h.reset();
+  });
+  after(() => h.close());
+
+  const routers = () => [
+    new CRUDCollection({ ormAdapter: h.adapters.tag }).getRouter({ prefix: '/tags' }),
+    new CRUDCollection({ ormAdapter: h.adapters.category }).getRouter({ prefix: '/categories' }),
+  ];
+  const hono = () => {
+    const app = new Hono();
+    for (const router of routers()) app.route('/', toHono(router));
+    app.notFound(honoNotFound());
+    return app;
+  };
+  const listeners: Record<string, () => RequestListener> = {
+    hono: () => getRequestListener(hono().fetch),
+    express: () => {
+      const app = express();
+      for (const router of routers()) app.use(toExpress(router));
+      app.use(expressNotFound());
+      return app;
+    },
+  };
+
+  for (const [framework, listener] of Object.entries(listeners)) {
+    test(`${framework}: 414, 431, 400, 404 and 413 through a listening server`, async () => {
+      const server = createServer(listener()).on('clientError', clientErrorHandler);
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const { port } = server.address() as AddressInfo;
+      const big = JSON.stringify({ name: 'x'.repeat(2_000_000) });
+      try {
+        const cases: [string, number, string][] = [
+          [`GET /tags?name=${'x'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`, 414, 'uri_too_long'],
+          [`GET /tags HTTP/1.1\r\nHost: x\r\nX-Big: ${'y'.repeat(20_000)}\r\n\r\n`, 431, 'header_fields_too_large'],
+          ['NOT HTTP AT ALL\r\n\r\n', 400, 'bad_request'],
+          ['GET /ta%gs HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', 400, 'bad_request'],
+          ['GET /tags/%E0%A4%A HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', 400, 'bad_request'],
+          [`GET /tags/${'1'.repeat(200)} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`, 414, 'uri_too_long'],
+          ['GET /nope HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', 404, 'not_found'],
+          [
+            `POST /tags HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${big.length}\r\n\r\n${big}`,
+            413,
+            'payload_too_large',
+          ],
+        ];
+        for (const [request, status, code] of cases) {
+          const res = await rawRequest(port, request);
+          assert.equal(res.status, status, request.slice(0, 40));
+          assert.match(res.type, /^application\/problem\+json/, request.slice(0, 40));
+          assert.deepEqual(
+            [(res.body as { status: number }).status, (res.body as { code: string }).code],
+            [status, code],
+          );
+        }
+      } finally {
+        server.closeAllConnections();
+        await new Promise((resolve) => server.close(resolve));
+      }
+    });
+  }
+
+  test('hono: the app answers web-standard Requests through fetch, with no Node server', async () => {
+    const app = hono();
+    const list = await app.fetch(new Request('http://x/tags?sort=id'));
+    assert.equal(list.status, 200);
+    const { count } = (await list.json()) as { count: number };
+    const created = await app.fetch(
+      new Request('http://x/tags/', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"name":"web"}',
+      }),
+    );
+    assert.deepEqual([created.status, created.headers.get('location')], [201, `/tags/${count + 1}`]);
+    const bad = await app.fetch(
+      new Request('http://x/tags', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"__proto__":{}}',
+      }),
+    );
+    assert.equal(bad.status, 422);
+    assert.match(((await bad.json()) as { errors: { message: string }[] }).errors[0]?.message ?? '', /__proto__/);
+    const head = await app.fetch(new Request('http://x/tags/1', { method: 'HEAD' }));
+    assert.equal(head.status, 200);
+    assert.equal(await head.text(), '');
+    const options = await app.fetch(new Request('http://x/tags/1', { method: 'OPTIONS' }));
+    assert.deepEqual([options.status, options.headers.get('allow')], [204, 'GET, HEAD, PATCH, DELETE, OPTIONS']);
+    assert.equal((await app.fetch(new Request('http://x/nope'))).status, 404);
+  });
+});

@@ -1,0 +1,20 @@
+/** Raw HTTP/1.1 exchanges, for what a client library would refuse to send. */
+import { connect } from 'node:net';
+
+/** One raw HTTP/1.1 exchange over a new connection: the status, headers and body the server wrote. */
+export async function rawRequest(
+  port: number,
+  request: string,
+): Promise<{ status: number; type: string; body: unknown }> {
+  const socket = connect(port, '127.0.0.1');
+  const chunks: Buffer[] = [];
+  socket.on('data', (chunk) => chunks.push(chunk));
+  socket.on('error', () => {});
+  socket.write(request);
+  await new Promise((resolve) => socket.on('close', resolve));
+  const text = Buffer.concat(chunks).toString('utf8');
+  const [head = '', body = ''] = text.split('\r\n\r\n');
+  const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1]);
+  const type = /content-type: ([^\r\n]+)/i.exec(head)?.[1] ?? '';
+  return { status, type, body: type.includes('json') ? JSON.parse(body) : body };
+}
