@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { DatabaseError, HttpError, toProblem } from 'ormcrud';
-import { databaseError } from '../../src/adapters/sql-errors.ts';
+import { databaseError } from '../../src/engine/database-errors.ts';
 
 /** An `Error` with the driver's own properties. */
 const driverError = (message: string, props: Record<string, unknown>) => Object.assign(new Error(message), props);

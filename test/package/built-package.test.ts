@@ -74,7 +74,7 @@ test('package: the tarball holds the build, the sources, README, LICENSE and CHA
 
 test('package: every entry point loads on plain Node from dist/', async () => {
   const script = `
-    const entries = ['ormcrud', 'ormcrud/drizzle', 'ormcrud/typeorm', 'ormcrud/sequelize', 'ormcrud/fastify', 'ormcrud/node'];
+    const entries = ['ormcrud', 'ormcrud/adapter-kit', 'ormcrud/drizzle', 'ormcrud/typeorm', 'ormcrud/sequelize', 'ormcrud/fastify', 'ormcrud/node'];
     const loaded = {};
     for (const entry of entries) loaded[entry] = { file: import.meta.resolve(entry), names: Object.keys(await import(entry)) };
     console.log(JSON.stringify(loaded));`;
@@ -83,6 +83,7 @@ test('package: every entry point loads on plain Node from dist/', async () => {
   const loaded = JSON.parse(stdout) as Record<string, { file: string; names: string[] }>;
   const expected: Record<string, [string, string]> = {
     ormcrud: ['dist/index.js', 'CRUDCollection'],
+    'ormcrud/adapter-kit': ['dist/adapter-kit.js', 'EngineAdapter'],
     'ormcrud/drizzle': ['dist/adapters/drizzle/index.js', 'DrizzleAdapter'],
     'ormcrud/typeorm': ['dist/adapters/typeorm/index.js', 'TypeORMAdapter'],
     'ormcrud/sequelize': ['dist/adapters/sequelize/index.js', 'SequelizeAdapter'],

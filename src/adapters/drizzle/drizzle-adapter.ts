@@ -22,8 +22,8 @@ import {
   type ScopeCondition,
 } from '../../core/parent-scope.ts';
 import { redactDriverError } from '../../core/safe-errors.ts';
-import { checkTimeout, type Deadline, waitOnDatabase } from '../database-wait.ts';
-import { type GetSession, withSession } from '../session.ts';
+import { checkTimeout, type Deadline, waitOnDatabase } from '../../engine/database-wait.ts';
+import { type GetSession, withSession } from '../../engine/get-session.ts';
 import { columnValues, type TableInfo, tableInfo } from './describe-table.ts';
 import { type LooseDb, tableDialect } from './dialect.ts';
 import { translateDbError } from './errors.ts';

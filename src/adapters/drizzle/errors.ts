@@ -6,7 +6,7 @@
  * @module
  */
 import type { HttpError } from '../../core/errors.ts';
-import { databaseError } from '../sql-errors.ts';
+import { databaseError } from '../../engine/database-errors.ts';
 
 /**
  * The {@link HttpError} for a database error (a constraint violation, or a

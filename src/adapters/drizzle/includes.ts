@@ -9,7 +9,7 @@
 import { and, asc, type Column, eq, inArray, is, or, SQL, sql, type Table } from 'drizzle-orm';
 import type { Row } from '../../core/adapter.ts';
 import type { RelationMeta } from '../../core/model-meta.ts';
-import { distinctKeys, rowKey } from '../row-keys.ts';
+import { distinctKeys, rowKey } from '../../engine/row-keys.ts';
 import { tableInfo } from './describe-table.ts';
 import type { LooseDb, Prepared } from './dialect.ts';
 import type { RelationPlan } from './relations.ts';

@@ -7,8 +7,7 @@
  *
  * @module
  */
-import type { FieldKind } from 'ormcrud';
-import type { Family } from '../sql/dialect.ts';
+import type { FieldKind } from 'ormcrud/adapter-kit';
 
 /** A conversion of one non-null value. */
 type Convert = (value: unknown) => unknown;
@@ -49,20 +48,23 @@ const fromDb: Partial<Record<FieldKind, Convert>> = {
   json: (value) => (typeof value === 'string' ? JSON.parse(value) : value),
 };
 
+/** How Sequelize stores a date, by its dialect's name: SQLite as text, the others as a `Date`. */
+const DATE_WRITERS: Readonly<Record<string, Convert>> = { sqlite: sqliteDate };
+
 /**
- * The conversions of a field of `kind` on a database of `family`: `fromDb`
- * for what the driver returns, `toDb` for what it binds (`undefined`: none).
+ * The conversions of a field of `kind` under the Sequelize dialect `dialect`:
+ * `decode` for what the driver returns, `encode` for what it binds (`undefined`: none).
  *
  * @example
  * ```ts
- * const { fromDb, toDb } = codecOf('datetime', 'sqlite');
- * toDb?.('2024-01-31T10:00:00Z'); // '2024-01-31 10:00:00.000 +00:00'
+ * const { encode } = codecOf('datetime', 'sqlite');
+ * encode?.('2024-01-31T10:00:00Z'); // '2024-01-31 10:00:00.000 +00:00'
  * ```
  */
-export function codecOf(kind: FieldKind, family: Family): { fromDb?: Convert; toDb?: Convert } {
+export function codecOf(kind: FieldKind, dialect: string): { decode?: Convert; encode?: Convert } {
   const read = fromDb[kind];
   let write: Convert | undefined;
-  if (kind === 'datetime') write = family === 'sqlite' ? sqliteDate : toDate;
+  if (kind === 'datetime') write = DATE_WRITERS[dialect] ?? toDate;
   else if (kind === 'json') write = (value) => JSON.stringify(value);
-  return { ...(read && { fromDb: nullable(read) }), ...(write && { toDb: nullable(write) }) };
+  return { ...(read && { decode: nullable(read) }), ...(write && { encode: nullable(write) }) };
 }

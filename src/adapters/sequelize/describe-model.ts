@@ -14,8 +14,9 @@ import {
   integerRange,
   type ModelMeta,
   type RelationMeta,
-} from 'ormcrud';
+} from 'ormcrud/adapter-kit';
 import { type Association, type ModelAttributeColumnOptions, type ModelStatic, type Sequelize, Utils } from 'sequelize';
+import { dialectOf } from './dialect.ts';
 
 /** A Sequelize model class of any instance type. */
 // biome-ignore lint/suspicious/noExplicitAny: Sequelize's models are generic over their instances
@@ -78,10 +79,10 @@ export function modelName(model: AnyModel): string {
 /** Bytes of the integer types narrower than a safe integer, outside SQLite (whose are all 8 bytes). */
 const INTEGER_BYTES: Record<string, 1 | 2 | 3 | 4> = { INTEGER: 4, SMALLINT: 2, MEDIUMINT: 3, TINYINT: 1 };
 
-/** The values an integer attribute's column holds, when narrower than a safe integer. */
-function rangeOf(attribute: ModelAttributeColumnOptions, dialect: string | undefined): IntegerRange | undefined {
+/** The values an integer attribute's column holds, when narrower than a safe integer (never on wide integers). */
+function rangeOf(attribute: ModelAttributeColumnOptions, wideIntegers: boolean): IntegerRange | undefined {
   const bytes = INTEGER_BYTES[kindKey(attribute)];
-  if (!bytes || dialect === 'sqlite') return undefined;
+  if (!bytes || wideIntegers) return undefined;
   const type = attribute.type as { _unsigned?: boolean; options?: { unsigned?: boolean } };
   return integerRange(bytes, type._unsigned === true || type.options?.unsigned === true);
 }
@@ -90,10 +91,10 @@ function describeField(
   name: string,
   attribute: ModelAttributeColumnOptions,
   stamped: ReadonlySet<string>,
-  dialect: string | undefined,
+  wideIntegers: boolean,
 ): FieldMeta {
   const kind = KINDS[kindKey(attribute)] ?? 'unknown';
-  const range = kind === 'integer' ? rangeOf(attribute, dialect) : undefined;
+  const range = kind === 'integer' ? rangeOf(attribute, wideIntegers) : undefined;
   const type = attribute.type as { options?: { length?: number }; values?: readonly string[] };
   const length = Number(type.options?.length);
   const defaultValue = attribute.defaultValue;
@@ -199,12 +200,11 @@ export function describeModel(
 ): ModelMeta {
   const { created, updated, version } = stampAttributes(model);
   const stamped = new Set([created, updated, version].filter((name) => name !== undefined));
+  const wideIntegers = model.sequelize ? dialectOf(model.sequelize).wideIntegers : false;
   return {
     name: modelName(model),
     model,
-    fields: columnAttributes(model).map(([name, attribute]) =>
-      describeField(name, attribute, stamped, model.sequelize?.getDialect()),
-    ),
+    fields: columnAttributes(model).map(([name, attribute]) => describeField(name, attribute, stamped, wideIntegers)),
     primaryKey: [...model.primaryKeyAttributes],
     foreignKeys: describeForeignKeys(model, resolve),
     relations: Object.values(model.associations).map(describeAssociation),

@@ -1,15 +1,13 @@
 /**
- * Statement execution through `sequelize.query`, on the pool or inside a
- * transaction, so Sequelize's logging, retries, hooks and CLS transactions
- * apply. Each driver's result comes back as one {@link SqlResult}; constraint
- * violations and an unavailable database become `HttpError`s.
+ * Statements through `sequelize.query`, on the pool or inside a transaction,
+ * so Sequelize's logging, retries, hooks and CLS transactions apply. Each
+ * driver's result comes back as one {@link SqlResult}.
  *
  * @module
  */
-import { redactDriverError } from 'ormcrud';
+import { type Executor, invalidValueError, type Session, type SqlResult } from 'ormcrud/adapter-kit';
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
-import type { Executor, SqlModel, SqlResult } from '../sql/sql-model.ts';
-import { databaseError, invalidValueError } from '../sql-errors.ts';
+import { dialectOf } from './dialect.ts';
 
 /** `Rows matched: 3  Changed: 0  Warnings: 0`: what MySQL/MariaDB say an `UPDATE` matched. */
 const MATCHED = /^Rows matched: (\d+)/;
@@ -21,7 +19,8 @@ interface MysqlHeader {
 }
 
 /** MySQL/MariaDB: rows, `[insertId, affectedRows]` for an insert, or a result header. */
-function mysqlResult(first: unknown, second: unknown): SqlResult {
+function mysqlResult(out: unknown): SqlResult {
+  const [first, second] = out as [unknown, unknown];
   if (Array.isArray(first)) return { records: first };
   if (typeof first === 'number') return { records: [], insertId: first, affected: Number(second) };
   const header = first as MysqlHeader;
@@ -43,6 +42,13 @@ function sqliteResult(out: unknown): SqlResult {
   return { records: rows ?? [], insertId: statement?.lastID, affected: statement?.changes };
 }
 
+/** PostgreSQL: rows, and the row count of the result. */
+function postgresResult(out: unknown): SqlResult {
+  const [rows, second] = out as [Record<string, unknown>[], unknown];
+  const rowCount = typeof second === 'number' ? second : (second as { rowCount?: number } | undefined)?.rowCount;
+  return { records: rows, affected: rowCount };
+}
+
 /** The Sequelize query type that makes SQLite report what a statement changed. */
 function sqliteType(sql: string): QueryTypes {
   if (sql.startsWith('UPDATE')) return QueryTypes.UPDATE;
@@ -50,37 +56,52 @@ function sqliteType(sql: string): QueryTypes {
   return QueryTypes.RAW;
 }
 
+/** How each Sequelize dialect's driver answers, and the query type a statement runs as. */
+const DRIVERS: Record<string, { result: (out: unknown) => SqlResult; type: (sql: string) => QueryTypes }> = {
+  postgres: { result: postgresResult, type: () => QueryTypes.RAW },
+  mysql: { result: mysqlResult, type: () => QueryTypes.RAW },
+  mariadb: { result: mysqlResult, type: () => QueryTypes.RAW },
+  sqlite: { result: sqliteResult, type: sqliteType },
+};
+
 const holdsNul = (value: unknown) => typeof value === 'string' && value.includes('\u0000');
 
-/** No table names: Sequelize's SQLite reads no `PRAGMA table_info` to parse results the adapter parses itself. */
+/** No table names: Sequelize's SQLite reads no `PRAGMA table_info` to parse results the engine parses itself. */
 const NO_TABLES: string[] = [];
 
 /**
- * An {@link Executor} on `sequelize` (inside `transaction` when given); a
- * constraint error names the field of `model`'s failing column.
+ * An executor on `sequelize`, inside `transaction` when given.
  *
  * @example
  * ```ts
- * const exec = executorOf(sequelize, post);
- * const { records } = await exec(`SELECT 1 AS ${post.dialect.escape('one')}`, []);
+ * const { records } = await executorOf(sequelize).run(statement, values);
  * ```
  */
-export function executorOf(sequelize: Sequelize, model: SqlModel, transaction?: Transaction): Executor {
-  const family = model.dialect.family;
-  return async (sql, params) => {
-    // Sequelize would bind U+0000 as the two characters `\0` on PostgreSQL, which refuses it in text.
-    if (family === 'postgres' && params.some(holdsNul)) throw invalidValueError();
-    try {
-      const type = family === 'sqlite' ? sqliteType(sql) : QueryTypes.RAW;
-      const options = { bind: params, type, transaction, tableNames: NO_TABLES };
-      const out: unknown = await sequelize.query(sql, options as { bind: unknown[]; type: QueryTypes.RAW });
-      if (family === 'sqlite') return sqliteResult(out);
-      const [first, second] = out as [unknown, unknown];
-      if (family === 'mysql') return mysqlResult(first, second);
-      const rowCount = typeof second === 'number' ? second : (second as { rowCount?: number } | undefined)?.rowCount;
-      return { records: first as Record<string, unknown>[], affected: rowCount };
-    } catch (error) {
-      throw databaseError(error, (name) => model.wireOf(name)) ?? redactDriverError(error, sql);
-    }
+export function executorOf(sequelize: Sequelize, transaction?: Transaction): Executor {
+  const driver = DRIVERS[sequelize.getDialect()];
+  if (!driver) throw new TypeError(`SequelizeAdapter does not support the "${sequelize.getDialect()}" dialect`);
+  const refusesNul = !dialectOf(sequelize).textAcceptsNul;
+  return {
+    run: async ({ sql }, values) => {
+      // Sequelize would bind U+0000 as the two characters `\0` where text refuses it (PostgreSQL).
+      if (refusesNul && values.some(holdsNul)) throw invalidValueError();
+      const options = { bind: values, type: driver.type(sql), transaction, tableNames: NO_TABLES };
+      return driver.result(await sequelize.query(sql, options as { bind: unknown[]; type: QueryTypes.RAW }));
+    },
+  };
+}
+
+/**
+ * Statements on the pool of `sequelize`, and its transactions.
+ *
+ * @example
+ * ```ts
+ * const session = sessionOf(Post.sequelize);
+ * ```
+ */
+export function sessionOf(sequelize: Sequelize): Session {
+  return {
+    exec: executorOf(sequelize),
+    transaction: (work) => sequelize.transaction((t) => work(executorOf(sequelize, t))),
   };
 }

@@ -1,13 +1,12 @@
 /**
  * One Sequelize instance's models: model classes, or names (table name or
- * model name) resolved through `sequelize.models`, each described and
- * compiled for SQL once.
+ * model name) resolved through `sequelize.models`, each described for the
+ * core and the engine once.
  *
  * @module
  */
-import type { FieldMeta, ModelMeta } from 'ormcrud';
+import type { ColumnSpec, FieldMeta, Fill, ModelMeta, ModelSpec } from 'ormcrud/adapter-kit';
 import { type Sequelize, Utils } from 'sequelize';
-import { type SqlColumnSpec, SqlModel } from '../sql/sql-model.ts';
 import { codecOf } from './codecs.ts';
 import {
   type AnyModel,
@@ -17,24 +16,23 @@ import {
   isSqlDefault,
   stampAttributes,
 } from './describe-model.ts';
-import { dialectOf } from './dialect.ts';
 
 /** Sequelize's own filling of a JavaScript default (`DataTypes.NOW`, `UUIDV4`, a function, a constant). */
 const toDefaultValue = Utils.toDefaultValue as (value: unknown, dialect: string) => unknown;
 
 /**
- * Resolves, describes and compiles the models of one Sequelize instance.
+ * Resolves and describes the models of one Sequelize instance.
  *
  * @example
  * ```ts
  * const registry = new ModelRegistry(sequelize);
  * registry.meta(Post).primaryKey; // ['id']
- * registry.sqlModel('thread').table; // '"thread"'
+ * registry.spec('thread').table; // ['thread']
  * ```
  */
 export class ModelRegistry {
   readonly #metas = new Map<AnyModel, ModelMeta>();
-  readonly #compiled = new Map<AnyModel, SqlModel>();
+  readonly #specs = new Map<AnyModel, ModelSpec>();
 
   constructor(readonly sequelize: Sequelize) {}
 
@@ -60,54 +58,49 @@ export class ModelRegistry {
     return meta;
   }
 
-  /** A model compiled for the shared SQL builders, made once. */
-  sqlModel(model: unknown): SqlModel {
+  /** A model described for the engine, made once. */
+  spec(model: unknown): ModelSpec {
     const resolved = this.modelOf(model);
-    let compiled = this.#compiled.get(resolved);
-    if (!compiled) {
-      compiled = this.#compile(resolved);
-      this.#compiled.set(resolved, compiled);
+    let spec = this.#specs.get(resolved);
+    if (!spec) {
+      spec = this.#describe(resolved);
+      this.#specs.set(resolved, spec);
     }
-    return compiled;
+    return spec;
   }
 
-  #compile(model: AnyModel): SqlModel {
+  #describe(model: AnyModel): ModelSpec {
     const meta = this.meta(model);
-    const dialect = dialectOf(this.sequelize);
     const dialectName = this.sequelize.getDialect();
     const { created, updated, version } = stampAttributes(model);
     const table = model.getTableName();
-    const columns = columnAttributes(model).map(([name, attribute], i): SqlColumnSpec => {
+    const columns = columnAttributes(model).map(([name, attribute], i): ColumnSpec => {
       // Described from the same attributes, in the same order.
       const field = meta.fields[i] as FieldMeta;
       const { defaultValue } = attribute;
       // What Sequelize fills in itself on create: its timestamps, the version counter, and JavaScript defaults.
-      let insertDefault: (() => unknown) | undefined;
-      if (name === created || name === updated) insertDefault = () => new Date();
-      else if (name === version) insertDefault = () => 0;
+      let onInsert: Fill | undefined;
+      if (name === created || name === updated) onInsert = { kind: 'value', value: () => new Date() };
+      else if (name === version) onInsert = { kind: 'value', value: () => 0 };
       else if (defaultValue !== undefined && !isSqlDefault(defaultValue)) {
-        insertDefault = () => toDefaultValue(defaultValue, dialectName);
+        onInsert = { kind: 'value', value: () => toDefaultValue(defaultValue, dialectName) };
       }
       return {
-        wire: name,
-        name: attribute.field ?? name,
-        primary: field.primaryKey,
+        field: name,
+        column: attribute.field ?? name,
+        primaryKey: field.primaryKey,
         nullable: field.nullable,
-        generated: attribute.autoIncrement === true,
+        autoIncrement: attribute.autoIncrement === true,
         selected: true,
-        text: field.kind === 'string',
-        bigint: field.kind === 'bigint',
-        ...codecOf(field.kind, dialect.family),
-        insertDefault,
-        onUpdate: name === updated ? 'now' : name === version ? 'increment' : undefined,
+        ...codecOf(field.kind, dialectName),
+        onInsert,
+        onUpdate: name === updated ? { kind: 'now' } : name === version ? { kind: 'increment' } : undefined,
       };
     });
-    return new SqlModel({
-      name: meta.name,
+    return {
+      meta,
       table: typeof table === 'string' ? [table] : [table.schema, table.tableName].filter(Boolean),
       columns,
-      relations: meta.relations,
-      dialect,
-    });
+    };
   }
 }

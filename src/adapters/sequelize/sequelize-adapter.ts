@@ -1,17 +1,23 @@
 /**
  * `SequelizeAdapter`: the core's adapter interface over a Sequelize model. It
  * runs on the model's own Sequelize instance (its pool, logging and CLS
- * transactions); the SQL, its caching per shape and relation loading are the
- * shared raw-SQL adapter's (`../sql`).
+ * transactions); the engine (`ormcrud/adapter-kit`) writes and runs the SQL.
  *
  * @module
  */
-import type { CRUDConfigDict, CRUDConfigInit, ModelMeta } from 'ormcrud';
+import {
+  type CRUDConfigDict,
+  type CRUDConfigInit,
+  type Dialect,
+  EngineAdapter,
+  type ModelMeta,
+  type ModelSpec,
+  type Session,
+} from 'ormcrud/adapter-kit';
 import type { Sequelize } from 'sequelize';
-import { SqlAdapter, type SqlSession } from '../sql/sql-adapter.ts';
-import type { SqlModel } from '../sql/sql-model.ts';
 import type { AnyModel } from './describe-model.ts';
-import { executorOf } from './executor.ts';
+import { dialectOf } from './dialect.ts';
+import { sessionOf } from './executor.ts';
 import { ModelRegistry } from './model-registry.ts';
 import type { ModelRow } from './row-types.ts';
 
@@ -50,10 +56,10 @@ const registries = new WeakMap<Sequelize, ModelRegistry>();
  * new SequelizeAdapter({ model: Post, timeoutMs: 2000 });
  * ```
  */
-export class SequelizeAdapter<M extends AnyModel = AnyModel> extends SqlAdapter<M, ModelRow<M>> {
+export class SequelizeAdapter<M extends AnyModel = AnyModel> extends EngineAdapter<M, ModelRow<M>> {
   readonly #registry: ModelRegistry;
   /** Statements on the pool; stateless, so made once. */
-  #pool: SqlSession | undefined;
+  #pool: Session | undefined;
 
   constructor(options: SequelizeAdapterOptions<M>) {
     const sequelize = options.model?.sequelize;
@@ -81,19 +87,17 @@ export class SequelizeAdapter<M extends AnyModel = AnyModel> extends SqlAdapter<
     return this.#registry.meta(model ?? this.model);
   }
 
-  /** A model class, or a model by table or model name, compiled for SQL once. */
-  sqlModel(model: unknown): SqlModel {
-    return this.#registry.sqlModel(model);
+  /** A model class, or a model by table or model name, described for the engine once. */
+  modelSpec(model: unknown): ModelSpec {
+    return this.#registry.spec(model);
   }
 
-  protected session<R>(work: (session: SqlSession) => Promise<R>): Promise<R> {
-    if (!this.#pool) {
-      const { sequelize, entity } = this;
-      this.#pool = {
-        exec: executorOf(sequelize, entity),
-        transaction: (inner) => sequelize.transaction((t) => inner(executorOf(sequelize, entity, t))),
-      };
-    }
+  get dialect(): Dialect {
+    return dialectOf(this.sequelize);
+  }
+
+  protected session<R>(work: (session: Session) => Promise<R>): Promise<R> {
+    this.#pool ??= sessionOf(this.sequelize);
     return work(this.#pool);
   }
 }

@@ -11,7 +11,7 @@ import {
   integerRange,
   type ModelMeta,
   type RelationMeta,
-} from 'ormcrud';
+} from 'ormcrud/adapter-kit';
 import type { EntityMetadata } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata.js';
 import { dialectOf } from './dialect.ts';
@@ -53,8 +53,7 @@ const INTEGER_BYTES: Record<string, 1 | 2 | 3 | 4> = {
 
 /** The values an integer column holds, when narrower than a safe integer. */
 function rangeOf(column: ColumnMetadata): IntegerRange | undefined {
-  if (dialectOf(column.entityMetadata.connection).family === 'sqlite' || typeof column.type !== 'string')
-    return undefined;
+  if (dialectOf(column.entityMetadata.connection).wideIntegers || typeof column.type !== 'string') return undefined;
   const bytes = INTEGER_BYTES[column.type.toLowerCase()];
   return bytes && integerRange(bytes, column.unsigned === true);
 }

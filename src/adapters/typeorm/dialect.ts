@@ -1,57 +1,48 @@
 /**
- * The {@link Dialect} of a TypeORM `DataSource`, read once: identifier quoting
- * and placeholders come from TypeORM's own driver, the rest from the driver
- * type. On PostgreSQL statements run as named prepared statements.
+ * The engine dialect of a TypeORM `DataSource`, by its driver type.
  *
  * @module
  */
-import type { DataSource } from 'typeorm';
-import { type Dialect, type Family, placeholders } from '../sql/dialect.ts';
-import { statementNamer } from './named-statement.ts';
 
-const FAMILIES: Record<string, Family> = {
-  postgres: 'postgres',
-  cockroachdb: 'postgres',
-  'aurora-postgres': 'postgres',
-  mysql: 'mysql',
-  mariadb: 'mysql',
-  'aurora-mysql': 'mysql',
-  'better-sqlite3': 'sqlite',
-  sqlite: 'sqlite',
-  sqljs: 'sqlite',
-  capacitor: 'sqlite',
-  cordova: 'sqlite',
-  expo: 'sqlite',
-  nativescript: 'sqlite',
-  'react-native': 'sqlite',
+import { type Dialect, mysqlDialect, postgresDialect, sqliteDialect } from 'ormcrud/adapter-kit';
+import type { DataSource } from 'typeorm';
+
+/** Each driver type's dialect; array parameters where the driver is node-postgres. */
+const DIALECTS: Record<string, () => Dialect> = {
+  postgres: () => postgresDialect(),
+  cockroachdb: () => postgresDialect(),
+  'aurora-postgres': () => postgresDialect({ arrayParams: false }),
+  mysql: () => mysqlDialect(),
+  mariadb: () => mysqlDialect(),
+  'aurora-mysql': () => mysqlDialect(),
+  'better-sqlite3': () => sqliteDialect(),
+  sqlite: () => sqliteDialect(),
+  sqljs: () => sqliteDialect(),
+  capacitor: () => sqliteDialect(),
+  cordova: () => sqliteDialect(),
+  expo: () => sqliteDialect(),
+  nativescript: () => sqliteDialect(),
+  'react-native': () => sqliteDialect(),
 };
 
 const dialects = new WeakMap<DataSource, Dialect>();
 
 /**
- * The dialect of a data source, computed once per data source.
+ * The dialect of a data source, made once per data source.
  *
  * @example
  * ```ts
- * const { escape, param } = dialectOf(dataSource);
- * const sql = `SELECT * FROM ${escape('user')} WHERE id = ${param(0)}`;
+ * dialectOf(dataSource).placeholder(0); // '$1' on PostgreSQL
  * ```
  */
 export function dialectOf(dataSource: DataSource): Dialect {
   let dialect = dialects.get(dataSource);
-  if (dialect) return dialect;
-  const { type } = dataSource.options;
-  const family = FAMILIES[type];
-  if (!family) throw new TypeError(`TypeORMAdapter does not support the "${type}" driver`);
-  const driver = dataSource.driver;
-  dialect = {
-    family,
-    returning: family !== 'mysql',
-    arrayParams: type === 'postgres' || type === 'cockroachdb',
-    escape: (name) => driver.escape(name),
-    param: placeholders((index) => driver.createParameter(`p${index}`, index)),
-    statement: type === 'postgres' ? statementNamer() : (sql) => sql,
-  };
-  dialects.set(dataSource, dialect);
+  if (!dialect) {
+    const { type } = dataSource.options;
+    const make = DIALECTS[type];
+    if (!make) throw new TypeError(`TypeORMAdapter does not support the "${type}" driver`);
+    dialect = make();
+    dialects.set(dataSource, dialect);
+  }
   return dialect;
 }

@@ -1,63 +1,60 @@
 /**
- * A TypeORM entity compiled once into the shared {@link SqlModel}: its
- * columns keyed by wire name, with the conversions between database and wire
- * values going through TypeORM's own driver, so transformers and date
- * handling match TypeORM.
+ * A TypeORM entity as the engine's {@link ModelSpec}: its table and columns,
+ * with the conversions between database and wire values going through
+ * TypeORM's own driver, so transformers and date handling match TypeORM.
  *
  * @module
  */
 import { randomUUID } from 'node:crypto';
+import type { ColumnSpec, Fill, ModelSpec } from 'ormcrud/adapter-kit';
 import type { DataSource, EntityMetadata } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata.js';
-import { type SqlColumnSpec, SqlModel } from '../sql/sql-model.ts';
-import { describeEntity, fieldKind } from './describe-entity.ts';
-import { dialectOf } from './dialect.ts';
+import { describeEntity } from './describe-entity.ts';
 import { ownColumns, wireName } from './entity-columns.ts';
 
-/** One TypeORM column as the SQL builders use it. */
-function columnSpec(column: ColumnMetadata, dataSource: DataSource): SqlColumnSpec {
+const uuid: Fill = { kind: 'value', value: randomUUID };
+/** TypeORM's own persistence starts a version column at 1. */
+const firstVersion: Fill = { kind: 'value', value: () => 1 };
+
+/** One TypeORM column as the engine reads and writes it. */
+function columnSpec(column: ColumnMetadata, dataSource: DataSource): ColumnSpec {
   const driver = dataSource.driver;
   // TypeORM fills a uuid-generated column itself where the database has no uuid default.
   const clientUuid = column.generationStrategy === 'uuid' && !driver.isUUIDGenerationSupported();
   return {
-    wire: wireName(column),
-    name: column.databaseName,
-    primary: column.isPrimary,
+    field: wireName(column),
+    column: column.databaseName,
+    primaryKey: column.isPrimary,
     nullable: column.isNullable,
-    generated: column.isGenerated,
+    autoIncrement: column.isGenerated && column.generationStrategy !== 'uuid',
     selected: column.isSelect,
-    text: fieldKind(column) === 'string',
-    bigint: fieldKind(column) === 'bigint',
-    fromDb: (raw) => driver.prepareHydratedValue(raw, column),
-    toDb: (value) => driver.preparePersistentValue(value, column),
-    // TypeORM's own persistence starts a version column at 1.
-    insertDefault: clientUuid ? randomUUID : column.isVersion ? () => 1 : undefined,
-    onUpdate: column.isUpdateDate ? 'now' : column.isVersion ? 'increment' : undefined,
+    decode: (raw) => driver.prepareHydratedValue(raw, column),
+    encode: (value) => driver.preparePersistentValue(value, column),
+    onInsert: clientUuid ? uuid : column.isVersion ? firstVersion : undefined,
+    onUpdate: column.isUpdateDate ? { kind: 'now' } : column.isVersion ? { kind: 'increment' } : undefined,
   };
 }
 
-const models = new WeakMap<EntityMetadata, SqlModel>();
+const specs = new WeakMap<EntityMetadata, ModelSpec>();
 
 /**
- * The compiled model of an entity's metadata, built once and shared by every adapter.
+ * The description of an entity's metadata, made once.
  *
  * @example
  * ```ts
- * const post = entityModel(dataSource.getMetadata(Post), dataSource);
- * await manager.query(`SELECT ${post.selectList(post.table)} FROM ${post.table}`);
+ * const post = entitySpec(dataSource.getMetadata(Post), dataSource);
+ * post.table; // ['post']
  * ```
  */
-export function entityModel(metadata: EntityMetadata, dataSource: DataSource): SqlModel {
-  let model = models.get(metadata);
-  if (!model) {
-    model = new SqlModel({
-      name: metadata.tableName.toLowerCase(),
+export function entitySpec(metadata: EntityMetadata, dataSource: DataSource): ModelSpec {
+  let spec = specs.get(metadata);
+  if (!spec) {
+    spec = {
+      meta: describeEntity(metadata),
       table: metadata.tablePath.split('.'),
       columns: ownColumns(metadata).map((column) => columnSpec(column, dataSource)),
-      relations: describeEntity(metadata).relations,
-      dialect: dialectOf(dataSource),
-    });
-    models.set(metadata, model);
+    };
+    specs.set(metadata, spec);
   }
-  return model;
+  return spec;
 }

@@ -1,41 +1,42 @@
 /**
  * One adapter's models: entity targets (class, schema, name) or table names
- * resolved to TypeORM metadata, and compiled once into {@link SqlModel}s.
+ * resolved to TypeORM metadata, and described once for the engine.
  *
  * @module
  */
+
+import type { ModelSpec } from 'ormcrud/adapter-kit';
 import type { DataSource, EntityMetadata, EntityTarget, ObjectLiteral } from 'typeorm';
-import type { SqlModel } from '../sql/sql-model.ts';
-import { entityModel } from './entity-model.ts';
+import { entitySpec } from './entity-model.ts';
 
 /**
- * Resolves and compiles models of a data source, read lazily (an adapter may
+ * Resolves and describes models of a data source, read lazily (an adapter may
  * learn its data source only in `init()`); the name index is built on first use.
  *
  * @example
  * ```ts
  * const registry = new EntityRegistry(() => dataSource);
- * const post = registry.modelOf(Post);
+ * const post = registry.specOf(Post);
  * const thread = registry.metadataOf('thread');
  * ```
  */
 export class EntityRegistry {
   readonly #dataSource: () => DataSource;
-  readonly #models = new Map<unknown, SqlModel>();
+  readonly #specs = new Map<unknown, ModelSpec>();
   #byName: Map<string, EntityMetadata> | undefined;
 
   constructor(dataSource: () => DataSource) {
     this.#dataSource = dataSource;
   }
 
-  /** The compiled model of an entity target or name, compiled once. */
-  modelOf(model: unknown): SqlModel {
-    let compiled = this.#models.get(model);
-    if (!compiled) {
-      compiled = entityModel(this.metadataOf(model), this.#dataSource());
-      this.#models.set(model, compiled);
+  /** The description of an entity target or name, made once. */
+  specOf(model: unknown): ModelSpec {
+    let spec = this.#specs.get(model);
+    if (!spec) {
+      spec = entitySpec(this.metadataOf(model), this.#dataSource());
+      this.#specs.set(model, spec);
     }
-    return compiled;
+    return spec;
   }
 
   /** Metadata of an entity target, or of a model by table name (preferring an entity over a junction) or entity name. */

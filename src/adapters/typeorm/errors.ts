@@ -5,8 +5,8 @@
  *
  * @module
  */
-import { redactDriverError } from 'ormcrud';
-import { databaseError } from '../sql-errors.ts';
+import { redactDriverError } from 'ormcrud/adapter-kit';
+import { databaseError } from '../../engine/database-errors.ts';
 
 /**
  * Rethrows a database error as an `HttpError` when it is a constraint violation

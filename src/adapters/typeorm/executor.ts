@@ -1,36 +1,50 @@
 /**
- * Statement execution on one request's `EntityManager`: its query runner when
- * it has one (a transaction), else a pooled runner released after the
- * statement; on PostgreSQL as named prepared statements; constraint
- * violations become `HttpError`s.
+ * Statements on one request's `EntityManager`: its query runner when it has
+ * one (a transaction), else a pooled runner released after the statement;
+ * named statements run as `pg` prepared statements.
  *
  * @module
  */
+
+import type { Executor, Session } from 'ormcrud/adapter-kit';
 import type { EntityManager } from 'typeorm';
-import type { Executor, SqlModel } from '../sql/sql-model.ts';
-import { translateDbError } from './errors.ts';
+import { NamedStatement } from './named-statement.ts';
 
 /**
- * An {@link Executor} on `manager`; a constraint error names the field of
- * `model`'s failing column.
+ * An executor on `manager`.
  *
  * @example
  * ```ts
- * const exec = executorOf(manager, post);
- * const { records } = await exec(`SELECT 1 AS ${post.dialect.escape('one')}`, []);
+ * const { records } = await executorOf(manager).run(statement, values);
  * ```
  */
-export function executorOf(manager: EntityManager, model: SqlModel): Executor {
-  return async (sql, params) => {
-    const runner = manager.queryRunner ?? manager.dataSource.createQueryRunner();
-    try {
-      // TypeORM passes a NamedStatement through to `pg` as is, and logs it as its text.
-      const { records, affected, raw } = await runner.query(model.dialect.statement(sql) as string, params, true);
-      return { records, affected, insertId: (raw as { insertId?: unknown } | undefined)?.insertId };
-    } catch (error) {
-      return translateDbError(error, (name) => model.wireOf(name), sql);
-    } finally {
-      if (!manager.queryRunner) await runner.release();
-    }
+export function executorOf(manager: EntityManager): Executor {
+  return {
+    run: async (statement, values) => {
+      const runner = manager.queryRunner ?? manager.dataSource.createQueryRunner();
+      try {
+        // TypeORM passes a NamedStatement through to `pg` as is, and logs it as its text.
+        const query = statement.name ? new NamedStatement(statement.sql, statement.name) : statement.sql;
+        const { records, affected, raw } = await runner.query(query as string, values, true);
+        return { records, affected, insertId: (raw as { insertId?: unknown } | undefined)?.insertId };
+      } finally {
+        if (!manager.queryRunner) await runner.release();
+      }
+    },
+  };
+}
+
+/**
+ * Statements on `manager`, and its transactions.
+ *
+ * @example
+ * ```ts
+ * const session = sessionOf(dataSource.manager);
+ * ```
+ */
+export function sessionOf(manager: EntityManager): Session {
+  return {
+    exec: executorOf(manager),
+    transaction: (work) => manager.transaction((tx) => work(executorOf(tx))),
   };
 }

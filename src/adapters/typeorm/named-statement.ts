@@ -8,7 +8,8 @@
  * {@link NamedStatement} is that config, and converts to its SQL text, which
  * is what TypeORM's loggers and `QueryFailedError` take of it (`String(query)`).
  * (Not a `String` subclass: `pg` copies a config's own properties, and a
- * `String` object has one per character.)
+ * `String` object has one per character.) A fresh one per run: `pg` before
+ * 8.23 writes the run's values onto the config it is given.
  *
  * @module
  */
@@ -16,6 +17,11 @@
 /**
  * SQL text that `pg` runs as the prepared statement `name`; `String()` of it
  * is the text.
+ *
+ * @example
+ * ```ts
+ * await queryRunner.query(new NamedStatement('SELECT 1 AS "one"', 'one') as unknown as string, [], true);
+ * ```
  */
 export class NamedStatement {
   constructor(
@@ -26,32 +32,4 @@ export class NamedStatement {
   toString(): string {
     return this.text;
   }
-}
-
-/**
- * A namer of statements for one data source: each distinct SQL text gets a
- * name of its own, so a name never stands for two texts on a connection. Past
- * `limit` distinct texts (shapes of filters, sorts and bodies), new texts run
- * unnamed, so neither side's statement cache grows without bound.
- *
- * Returns a fresh {@link NamedStatement} per call: `pg` before 8.23 writes
- * the call's values onto the config it is given.
- *
- * @example
- * ```ts
- * const named = statementNamer();
- * await queryRunner.query(named('SELECT 1 AS "one"') as string, [], true);
- * ```
- */
-export function statementNamer(limit = 1000): (sql: string) => string | NamedStatement {
-  const names = new Map<string, string>();
-  return (sql) => {
-    let name = names.get(sql);
-    if (name === undefined) {
-      if (names.size >= limit) return sql;
-      name = `ormcrud_${names.size}`;
-      names.set(sql, name);
-    }
-    return new NamedStatement(sql, name);
-  };
 }

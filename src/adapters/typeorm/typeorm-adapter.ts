@@ -1,19 +1,29 @@
 /**
  * `TypeORMAdapter`: the core's adapter interface over a TypeORM `DataSource`
- * or per-request `EntityManager`s. Metadata is read and compiled once; the
- * SQL, its caching per shape and relation loading are the shared raw-SQL
- * adapter's (`../sql`); this file supplies TypeORM's sessions and models.
+ * or per-request `EntityManager`s. Metadata is read once; the engine
+ * (`ormcrud/adapter-kit`) writes and runs the SQL; this file supplies
+ * TypeORM's sessions and models.
  *
  * @module
  */
-import type { CRUDConfigDict, CRUDConfigInit, ModelMeta, Row } from 'ormcrud';
+
+import {
+  type CRUDConfigDict,
+  type CRUDConfigInit,
+  type Dialect,
+  EngineAdapter,
+  type ModelMeta,
+  type ModelSpec,
+  type Row,
+  type Session,
+  type GetSession as Sessions,
+  withSession,
+} from 'ormcrud/adapter-kit';
 import type { DataSource, EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
-import { type GetSession as Sessions, withSession } from '../session.ts';
-import { SqlAdapter, type SqlSession } from '../sql/sql-adapter.ts';
-import type { SqlModel } from '../sql/sql-model.ts';
 import { describeEntity } from './describe-entity.ts';
+import { dialectOf } from './dialect.ts';
 import { EntityRegistry } from './entity-registry.ts';
-import { executorOf } from './executor.ts';
+import { sessionOf } from './executor.ts';
 import type { EntityRow } from './row-types.ts';
 
 /**
@@ -66,12 +76,12 @@ export class TypeORMAdapter<
   T extends ObjectLiteral = ObjectLiteral,
   TRow extends Row = EntityRow<T>,
   // NoInfer: the row type comes from the entity (or is named), never from where the adapter is passed.
-> extends SqlAdapter<EntityTarget<T>, NoInfer<TRow>> {
+> extends EngineAdapter<EntityTarget<T>, NoInfer<TRow>> {
   #dataSource: DataSource | undefined;
   readonly #getSession: GetSession | undefined;
   readonly #registry = new EntityRegistry(() => this.dataSource);
   /** Statements on the data source's own manager (without `getSession`), made once. */
-  #managerSession: SqlSession | undefined;
+  #managerSession: Session | undefined;
 
   constructor(options: TypeORMAdapterOptions<T>) {
     const handle = options.dataSource ?? options.getSession;
@@ -112,23 +122,18 @@ export class TypeORMAdapter<
     return describeEntity(this.#registry.metadataOf(model ?? this.model));
   }
 
-  /** An entity (class, schema, name) or a model by table name, compiled for SQL once. */
-  sqlModel(model: unknown): SqlModel {
-    return this.#registry.modelOf(model);
+  /** An entity (class, schema, name) or a model by table name, described for the engine once. */
+  modelSpec(model: unknown): ModelSpec {
+    return this.#registry.specOf(model);
   }
 
-  protected session<R>(work: (session: SqlSession) => Promise<R>): Promise<R> {
-    if (this.#getSession) return withSession(this.#getSession, (manager) => work(this.#sessionOf(manager)));
-    this.#managerSession ??= this.#sessionOf(this.dataSource.manager);
+  get dialect(): Dialect {
+    return dialectOf(this.dataSource);
+  }
+
+  protected session<R>(work: (session: Session) => Promise<R>): Promise<R> {
+    if (this.#getSession) return withSession(this.#getSession, (manager) => work(sessionOf(manager)));
+    this.#managerSession ??= sessionOf(this.dataSource.manager);
     return work(this.#managerSession);
-  }
-
-  /** Statements on `manager`; constraint errors name this entity's fields. */
-  #sessionOf(manager: EntityManager): SqlSession {
-    const entity = this.entity;
-    return {
-      exec: executorOf(manager, entity),
-      transaction: (work) => manager.transaction((tx) => work(executorOf(tx, entity))),
-    };
   }
 }

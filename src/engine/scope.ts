@@ -9,21 +9,20 @@
  *
  * @module
  */
-import { type ParentRef, planParentScope, type ScopeCondition } from 'ormcrud';
-import { SqlParams } from './dialect.ts';
-import type { SqlColumn, SqlModel } from './sql-model.ts';
+import { type ParentRef, planParentScope, type ScopeCondition } from '../core/parent-scope.ts';
+import type { Column, CompiledModel } from './compiled-model.ts';
+import { SqlParams } from './params.ts';
+
+/** The compiled model of an ORM model (a parent's model object, or a model name). */
+export type ResolveModel = (model: unknown) => CompiledModel;
 
 /** What translating one statement's conditions needs. */
 export interface ScopeContext {
   readonly params: SqlParams;
-  /** The compiled model of a parent's ORM model (by the adapter's own handle or name). */
-  resolve(model: unknown): SqlModel;
+  readonly resolve: ResolveModel;
   /** Subquery aliases handed out so far in this statement. */
   aliases: number;
 }
-
-/** The compiled model of a parent's ORM model (by the adapter's own handle or name). */
-export type ResolveModel = (model: unknown) => SqlModel;
 
 /**
  * A fresh context for one statement on `model`: no parameters, no aliases yet.
@@ -34,25 +33,18 @@ export type ResolveModel = (model: unknown) => SqlModel;
  * const where = [...keySql(post, post.table, ctx.params), ...scopeSql(conditions, post, post.table, ctx)];
  * ```
  */
-export function scopeContext(model: SqlModel, resolve: ResolveModel): ScopeContext {
+export function scopeContext(model: CompiledModel, resolve: ResolveModel): ScopeContext {
   return { params: new SqlParams(model.dialect), resolve, aliases: 0 };
 }
 
-/** A column of a model by wire name; a missing one is a configuration mistake. */
-export function columnOf(model: SqlModel, wire: string): SqlColumn {
-  const info = model.byWire.get(wire);
-  if (!info) throw new TypeError(`Model "${model.name}" has no column "${wire}"`);
-  return info;
-}
-
-/** `q.col = ?`, the value to be converted for the driver as the column's. */
-export function equalsSql(model: SqlModel, qualifier: string, info: SqlColumn, params: SqlParams): string {
-  return `${qualifier}.${info.sql} = ${params.add((value) => model.persist(info, value))}`;
+/** `q.col = ?`, the value encoded as the column's. */
+export function equalsSql(qualifier: string, column: Column, params: SqlParams): string {
+  return `${qualifier}.${column.sql} = ${params.add(column.encode)}`;
 }
 
 /** Equalities on a model's primary key, in `model.primaryKey` order. */
-export function keySql(model: SqlModel, qualifier: string, params: SqlParams): string[] {
-  return model.primary.map((info) => equalsSql(model, qualifier, info, params));
+export function keySql(model: CompiledModel, qualifier: string, params: SqlParams): string[] {
+  return model.primary.map((column) => equalsSql(qualifier, column, params));
 }
 
 /**
@@ -61,20 +53,19 @@ export function keySql(model: SqlModel, qualifier: string, params: SqlParams): s
  *
  * @example
  * ```ts
- * const ctx = scopeContext(post, resolve);
- * const where = scopeSql(planParentScope(parents), post, post.table, ctx);
+ * const where = scopeSql(planParentScope(parents), post, post.table, scopeContext(post, resolve));
  * ```
  */
 export function scopeSql(
   conditions: readonly ScopeCondition[],
-  model: SqlModel,
+  model: CompiledModel,
   qualifier: string,
   ctx: ScopeContext,
 ): string[] {
   const sql: string[] = [];
   for (const condition of conditions) {
     if (condition.kind === 'equals') {
-      for (const field of condition.fields) sql.push(equalsSql(model, qualifier, columnOf(model, field), ctx.params));
+      for (const field of condition.fields) sql.push(equalsSql(qualifier, model.column(field), ctx.params));
     } else {
       sql.push(existsSql(condition, ctx, { model, qualifier }));
     }
@@ -86,7 +77,7 @@ export function scopeSql(
 export function existsSql(
   condition: Extract<ScopeCondition, { kind: 'exists' }>,
   ctx: ScopeContext,
-  outer?: { model: SqlModel; qualifier: string },
+  outer?: { model: CompiledModel; qualifier: string },
 ): string {
   const parent = ctx.resolve(condition.model);
   ctx.aliases += 1;
@@ -95,8 +86,8 @@ export function existsSql(
   if (condition.correlate && outer) {
     const { inner, outer: outerFields } = condition.correlate;
     inner.forEach((field, i) => {
-      const outerInfo = columnOf(outer.model, outerFields[i] as string);
-      where.push(`${alias}.${columnOf(parent, field).sql} = ${outer.qualifier}.${outerInfo.sql}`);
+      const outerColumn = outer.model.column(outerFields[i] as string);
+      where.push(`${alias}.${parent.column(field).sql} = ${outer.qualifier}.${outerColumn.sql}`);
     });
   }
   where.push(...scopeSql(condition.where, parent, alias, ctx));
@@ -109,9 +100,13 @@ export function existsSql(
  *
  * @example
  * ```ts
- * const sql = `DELETE FROM ${e.table} WHERE ${rowWhere(e, parents, ctx).join(' AND ')}`;
+ * const sql = `DELETE FROM ${post.table} WHERE ${rowWhere(post, parents, ctx).join(' AND ')}`;
  * ```
  */
-export function rowWhere(model: SqlModel, parentRefs: readonly ParentRef[] | undefined, ctx: ScopeContext): string[] {
+export function rowWhere(
+  model: CompiledModel,
+  parentRefs: readonly ParentRef[] | undefined,
+  ctx: ScopeContext,
+): string[] {
   return [...keySql(model, model.table, ctx.params), ...scopeSql(planParentScope(parentRefs), model, model.table, ctx)];
 }

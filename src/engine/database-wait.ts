@@ -11,7 +11,7 @@
  * @module
  */
 import type { HttpError } from '../core/errors.ts';
-import { unavailableError } from './sql-errors.ts';
+import { unavailableError } from './database-errors.ts';
 
 /** The default of the adapters' `timeoutMs`. */
 export const DEFAULT_TIMEOUT_MS = 5000;

@@ -1,0 +1,69 @@
+/**
+ * `ormcrud/adapter-kit`: what an ORM adapter is made of. An adapter reads its
+ * ORM's models into a {@link ModelSpec}, runs statements through its ORM's
+ * own connection ({@link Session}), and picks the {@link Dialect} of that
+ * connection; {@link EngineAdapter} does the rest (the SQL of every
+ * operation, includes, parent scope, timeouts, error translation).
+ *
+ * @example
+ * ```ts
+ * import { EngineAdapter, type ModelSpec, postgresDialect, type Session } from 'ormcrud/adapter-kit';
+ *
+ * class PoolAdapter extends EngineAdapter<ModelSpec> {
+ *   constructor(spec: ModelSpec, readonly session0: Session) {
+ *     super(spec, undefined, { handle: session0, adapter: 'PoolAdapter' });
+ *   }
+ *   describe() { return this.model.meta; }
+ *   modelSpec() { return this.model; }
+ *   get dialect() { return postgresDialect(); }
+ *   protected session<R>(work: (session: Session) => Promise<R>) { return work(this.session0); }
+ * }
+ * ```
+ *
+ * @module
+ */
+
+// The contract with the core.
+export {
+  type FilterData,
+  type IncludeData,
+  ORMAdapterBase,
+  type PkValues,
+  type ReadOptions,
+  type Row,
+  type SortData,
+  type SortTerm,
+  type UpdateReturning,
+} from './core/adapter.ts';
+export { CRUDConfigDict, type CRUDConfigInit } from './core/crud-config.ts';
+export { HttpError, ParentNotFoundError } from './core/errors.ts';
+export { checkIncludeLimit, DEFAULT_INCLUDE_LIMIT } from './core/include-limit.ts';
+export {
+  type FieldKind,
+  type FieldMeta,
+  type ForeignKeyMeta,
+  type IntegerRange,
+  integerRange,
+  type ModelMeta,
+  type RelationMeta,
+} from './core/model-meta.ts';
+export type { ParentLink, ParentRef } from './core/parent-scope.ts';
+export { DatabaseError, redactDriverError } from './core/safe-errors.ts';
+// The engine.
+export {
+  type ConstraintKind,
+  constraintError,
+  databaseError,
+  invalidValueError,
+  RETRY_AFTER_SECONDS,
+  unavailableError,
+} from './engine/database-errors.ts';
+export { checkTimeout, DEFAULT_TIMEOUT_MS, type Deadline, waitOnDatabase } from './engine/database-wait.ts';
+export { type ColumnRead, type Dialect, type DialectOptions, placeholders } from './engine/dialect.ts';
+export { mysqlDialect } from './engine/dialects/mysql.ts';
+export { postgresDialect } from './engine/dialects/postgres.ts';
+export { sqliteDialect } from './engine/dialects/sqlite.ts';
+export { EngineAdapter, type EngineOptions } from './engine/engine-adapter.ts';
+export type { Executor, Session, SqlResult, Statement } from './engine/executor.ts';
+export { type GetSession, withSession } from './engine/get-session.ts';
+export type { Codec, ColumnSpec, Fill, ModelSpec } from './engine/model.ts';

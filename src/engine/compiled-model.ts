@@ -1,0 +1,113 @@
+/**
+ * A {@link ModelSpec} compiled once for one dialect: quoted table and column
+ * names, columns by field and by database name, the fills writes apply, and
+ * the selection of whole rows.
+ *
+ * @module
+ */
+import type { Row } from '../core/adapter.ts';
+import type { FieldKind, ModelMeta, RelationMeta } from '../core/model-meta.ts';
+import type { Dialect } from './dialect.ts';
+import type { ColumnSpec, ModelSpec } from './model.ts';
+import { type Selection, selection } from './selection.ts';
+
+/** A column with its quoted name, and how its dialect reads it. */
+export interface Column extends ColumnSpec {
+  readonly sql: string;
+  /** The expression that reads the qualified column, when not the column itself (see `Dialect.read`). */
+  readonly select?: ((column: string) => string) | undefined;
+}
+
+/** `spec` compiled: its quoted name, its dialect's read of its kind before its own decoder. */
+function compileColumn(spec: ColumnSpec, kind: FieldKind, dialect: Dialect): Column {
+  const read = dialect.read(kind);
+  const own = spec.decode;
+  const first = read?.decode;
+  const decode = first && own ? (raw: unknown) => own(first(raw)) : (first ?? own);
+  return { ...spec, sql: dialect.quote(spec.column), decode, select: read?.select };
+}
+
+/**
+ * One model, compiled.
+ *
+ * @example
+ * ```ts
+ * const post = new CompiledModel(spec, postgresDialect());
+ * const sql = `SELECT ${post.rows(post.table).list} FROM ${post.table}`;
+ * ```
+ */
+export class CompiledModel {
+  readonly meta: ModelMeta;
+  readonly name: string;
+  readonly dialect: Dialect;
+  /** The quoted table path. */
+  readonly table: string;
+  readonly columns: readonly Column[];
+  readonly byField: ReadonlyMap<string, Column>;
+  readonly primary: readonly Column[];
+  /** The primary key's field names, in `primary` order. */
+  readonly primaryKey: readonly string[];
+  /** Columns an insert fills when it is not given them. */
+  readonly insertFills: readonly Column[];
+  /** Columns every update fills when it does not set them. */
+  readonly updateFills: readonly Column[];
+  readonly relations: readonly RelationMeta[];
+  readonly #byColumn: ReadonlyMap<string, Column>;
+  readonly #rows = new Map<string, Selection>();
+
+  constructor(spec: ModelSpec, dialect: Dialect) {
+    const quote = dialect.quote;
+    this.meta = spec.meta;
+    this.name = spec.meta.name;
+    this.dialect = dialect;
+    this.relations = spec.meta.relations;
+    this.table = spec.table.map(quote).join('.');
+    const kinds = new Map(spec.meta.fields.map((field) => [field.name, field.kind]));
+    this.columns = spec.columns.map((column) => compileColumn(column, kinds.get(column.field) ?? 'unknown', dialect));
+    this.byField = new Map(this.columns.map((c) => [c.field, c]));
+    this.#byColumn = new Map(this.columns.map((c) => [c.column, c]));
+    this.primary = this.columns.filter((c) => c.primaryKey);
+    this.primaryKey = this.primary.map((c) => c.field);
+    this.insertFills = this.columns.filter((c) => c.onInsert);
+    this.updateFills = this.columns.filter((c) => c.onUpdate);
+  }
+
+  /** A column by field name; a missing one is a configuration mistake. */
+  column(field: string): Column {
+    const found = this.byField.get(field);
+    if (!found) throw new TypeError(`Model "${this.name}" has no column "${field}"`);
+    return found;
+  }
+
+  /** Whole rows under `qualifier` (`''`: unqualified): every selected column, every relation key `null`. */
+  rows(qualifier: string): Selection {
+    let rows = this.#rows.get(qualifier);
+    if (!rows) {
+      rows = selection({
+        quote: this.dialect.quote,
+        qualifier,
+        columns: this.columns.filter((c) => c.selected),
+        nullKeys: this.relations.map((r) => r.name),
+      });
+      this.#rows.set(qualifier, rows);
+    }
+    return rows;
+  }
+
+  /** A wire value as the driver binds it for `column`. */
+  encode(column: Column, value: unknown): unknown {
+    return column.encode ? column.encode(value) : value;
+  }
+
+  /** The primary-key values of a row. */
+  keyOf(row: Readonly<Row>): Row {
+    const key: Row = {};
+    for (const c of this.primary) key[c.field] = row[c.field];
+    return key;
+  }
+
+  /** The field of a database column (to name the field of a constraint error). */
+  fieldOf(columnName: string): string | undefined {
+    return this.#byColumn.get(columnName)?.field;
+  }
+}

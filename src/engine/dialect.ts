@@ -1,0 +1,94 @@
+/**
+ * What differs between the databases the engine writes SQL for, as one small
+ * object per family (`dialects/postgres.ts`, `mysql.ts`, `sqlite.ts`). The
+ * engine asks the dialect and never checks a database's name.
+ *
+ * @module
+ */
+import type { FieldKind } from '../core/model-meta.ts';
+import type { Codec } from './model.ts';
+
+/** How a column of some kind is read: a select expression around it, and a decoder applied first. */
+export interface ColumnRead {
+  /** The expression that reads `column` (a qualified, quoted column). */
+  select(column: string): string;
+  /** A raw value as the column's own decoder expects it. */
+  readonly decode?: Codec;
+}
+
+/** The SQL spelling and capabilities of one database family, as one connection speaks it. */
+export interface Dialect {
+  /** The family's name, for messages only. */
+  readonly name: string;
+  /** Quotes an identifier (a table or column name from the model, never from a request). */
+  quote(identifier: string): string;
+  /** The placeholder of the `index`-th (0-based) parameter. */
+  placeholder(index: number): string;
+  /** `INSERT/UPDATE/DELETE … RETURNING` hands rows back through this connection; else writes are read back. */
+  readonly returning: boolean;
+  /** A list binds as one array parameter (`col = ANY($1)`), so one text serves any number of keys. */
+  readonly arrayParams: boolean;
+  /** Statements get a stable name per text, so a driver can prepare each once per connection. */
+  readonly namedStatements: boolean;
+  /**
+   * A create under parents is one `INSERT … SELECT … WHERE EXISTS` (no transaction,
+   * which a single-connection client cannot hold); else a check and the insert in one transaction.
+   */
+  readonly guardedInsert: boolean;
+  /** The current time, as an update stamps a column with it. */
+  readonly now: string;
+  /** Text columns store U+0000 (PostgreSQL's refuse it). */
+  readonly textAcceptsNul: boolean;
+  /** Every integer column holds 8 bytes, whatever its declared type (SQLite). */
+  readonly wideIntegers: boolean;
+  /** How a column of `kind` is read, where it is not read as it is: a 64-bit integer as exact text. */
+  read(kind: FieldKind): ColumnRead | undefined;
+  /** An `INSERT` that sets no column. */
+  insertDefaults(table: string): string;
+  /** One `ORDER BY` term; NULLs sort first ascending and last descending on every database. */
+  orderTerm(column: string, desc: boolean, nullable: boolean): string;
+  /** The row window of a page, from two placeholders. */
+  limitOffset(limit: string, offset: string): string;
+}
+
+/** What a connection may change of its family's dialect. */
+export interface DialectOptions {
+  /** Placeholders the driver (or ORM) takes instead of the family's own: Sequelize binds `$1` everywhere. */
+  readonly placeholder?: (index: number) => string;
+  /** Whether `RETURNING` rows come back through this connection (Sequelize's SQLite returns none). */
+  readonly returning?: boolean;
+  /** Whether the driver binds arrays (`= ANY($1)`); node-postgres does. */
+  readonly arrayParams?: boolean;
+}
+
+/**
+ * `placeholder` for a dialect: each index's text made once by `make` and kept.
+ *
+ * @example
+ * ```ts
+ * const placeholder = placeholders((i) => `$${i + 1}`);
+ * placeholder(0); // '$1'
+ * ```
+ */
+export function placeholders(make: (index: number) => string): (index: number) => string {
+  const made: string[] = [];
+  return (index) => {
+    made[index] ??= make(index);
+    return made[index];
+  };
+}
+
+/** `"name"` with inner quotes doubled: the SQL standard's quoting (PostgreSQL, SQLite). */
+export const doubleQuote = (identifier: string): string => `"${identifier.replaceAll('"', '""')}"`;
+
+/** `$1, $2, …`: numbered placeholders. */
+export const numbered = placeholders((index) => `$${index + 1}`);
+
+/** `?` for every parameter. */
+export const questionMark = (): string => '?';
+
+/** A 64-bit integer as its decimal text, which no driver rounds to a JavaScript number (`TEXT`, MySQL's `CHAR`). */
+export const decimalText = (type: string): ColumnRead => ({ select: (column) => `CAST(${column} AS ${type})` });
+
+/** `LIMIT … OFFSET …`, which every supported family spells alike. */
+export const limitOffset = (limit: string, offset: string): string => `LIMIT ${limit} OFFSET ${offset}`;

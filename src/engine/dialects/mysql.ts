@@ -1,0 +1,38 @@
+/**
+ * MySQL and MariaDB: backquotes, `?` placeholders, no `RETURNING` (a write
+ * reads its row back by key), microsecond timestamps.
+ *
+ * @module
+ */
+import { type Dialect, type DialectOptions, decimalText, limitOffset, questionMark } from '../dialect.ts';
+
+const bigintText = decimalText('CHAR');
+
+const backquote = (identifier: string) => `\`${identifier.replaceAll('`', '``')}\``;
+
+/**
+ * The MySQL/MariaDB dialect.
+ *
+ * @example
+ * ```ts
+ * mysqlDialect().quote('order'); // '`order`'
+ * ```
+ */
+export function mysqlDialect(options: DialectOptions = {}): Dialect {
+  return {
+    name: 'mysql',
+    quote: backquote,
+    placeholder: options.placeholder ?? questionMark,
+    returning: false,
+    arrayParams: options.arrayParams ?? false,
+    namedStatements: false,
+    guardedInsert: false,
+    now: 'CURRENT_TIMESTAMP(6)',
+    textAcceptsNul: true,
+    wideIntegers: false,
+    read: (kind) => (kind === 'bigint' ? bigintText : undefined),
+    insertDefaults: (table) => `INSERT INTO ${table} () VALUES ()`,
+    orderTerm: (column, desc) => `${column} ${desc ? 'DESC' : 'ASC'}`,
+    limitOffset,
+  };
+}

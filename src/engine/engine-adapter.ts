@@ -1,0 +1,233 @@
+/**
+ * `EngineAdapter`: the five data operations of `ORMAdapterBase`, run by the
+ * engine for any ORM that can describe its models ({@link ModelSpec}) and run
+ * a statement ({@link Session}). An ORM adapter supplies those two and its
+ * dialect; the SQL, its caching per shape, includes, parent scope and links,
+ * timeouts and error translation are the engine's.
+ *
+ * @module
+ */
+import {
+  type FilterData,
+  type IncludeData,
+  ORMAdapterBase,
+  type PkOf,
+  type PkValues,
+  type ReadOptions,
+  type Row,
+  type SortData,
+  type UpdateReturning,
+  type WriteData,
+} from '../core/adapter.ts';
+import type { CRUDConfigDict, CRUDConfigInit } from '../core/crud-config.ts';
+import { checkIncludeLimit } from '../core/include-limit.ts';
+import type { Page, PaginatorBase } from '../core/paginator.ts';
+import type { ParentRef } from '../core/parent-scope.ts';
+import { redactDriverError } from '../core/safe-errors.ts';
+import { CompiledModel } from './compiled-model.ts';
+import { databaseError } from './database-errors.ts';
+import { checkTimeout, type Deadline, waitOnDatabase } from './database-wait.ts';
+import type { Dialect } from './dialect.ts';
+import type { Executor, Session, Statement } from './executor.ts';
+import { type IncludeContext, loadIncludes } from './includes.ts';
+import { prepareInsert } from './inserts.ts';
+import type { ModelSpec } from './model.ts';
+import { prepareSelectOne, prepareSelectPage } from './reads.ts';
+import { ModelStatements } from './statements.ts';
+import { prepareDelete, prepareUpdate, type WriteOne } from './updates.ts';
+
+/** What an {@link EngineAdapter} needs besides its model. */
+export interface EngineOptions {
+  /** The database handle the adapter's calls share (a db, data source, Sequelize instance): their answers mark progress. */
+  readonly handle: object;
+  /** The adapter's name, for errors. */
+  readonly adapter: string;
+  /** Milliseconds a call waits on a database that answers nothing; default 5000, `0` or `Infinity` without limit. */
+  readonly timeoutMs?: number | undefined;
+  /** Statement shapes kept per adapter; default 64. */
+  readonly statementsKept?: number | undefined;
+}
+
+/**
+ * The engine behind an ORM adapter. Subclasses implement `describe` (from
+ * `ORMAdapterBase`), {@link modelSpec}, {@link dialect} and {@link session}.
+ * `TRow` and `TPk` are the row and key types the ORM adapter infers from its model.
+ *
+ * @example
+ * ```ts
+ * class MyOrmAdapter extends EngineAdapter<MyModel> {
+ *   describe(model?: unknown) { return describeMyModel(model ?? this.model); }
+ *   modelSpec(model: unknown) { return readMyModel(model); }
+ *   get dialect() { return postgresDialect(); }
+ *   protected session<R>(work: (session: Session) => Promise<R>) { return work(poolSession); }
+ * }
+ * ```
+ */
+export abstract class EngineAdapter<
+  TModel,
+  TRow extends Row = Row,
+  TPk extends PkValues = PkOf<TRow>,
+> extends ORMAdapterBase<TModel, TRow, TPk> {
+  readonly #handle: object;
+  readonly #timeoutMs: number;
+  readonly #kept: number;
+  readonly #compiled = new Map<ModelSpec, CompiledModel>();
+  readonly #sessions = new WeakMap<Session, Session>();
+  #statements: ModelStatements | undefined;
+
+  constructor(model: TModel, crudConfig: CRUDConfigDict | CRUDConfigInit | undefined, options: EngineOptions) {
+    super(model, crudConfig);
+    this.#handle = options.handle;
+    this.#timeoutMs = checkTimeout(options.timeoutMs, options.adapter);
+    this.#kept = options.statementsKept ?? 64;
+  }
+
+  /** The neutral description of a model: this adapter's own, a parent's ORM model, or a model by name. */
+  abstract modelSpec(model: unknown): ModelSpec;
+
+  /** The SQL dialect of this adapter's connection. */
+  abstract get dialect(): Dialect;
+
+  /** Runs `work` on a session of this adapter's database. */
+  protected abstract session<R>(work: (session: Session) => Promise<R>): Promise<R>;
+
+  /**
+   * A database error as the client may see it: a constraint violation or an
+   * unavailable database as an `HttpError`, anything else without its values.
+   */
+  protected translateError(error: unknown, statement?: Statement): unknown {
+    const fieldOf = (column: string) => this.compiled(this.model).fieldOf(column);
+    return databaseError(error, fieldOf) ?? redactDriverError(error, statement?.sql);
+  }
+
+  /** A model compiled for this adapter's dialect, once per description. */
+  compiled(model: unknown): CompiledModel {
+    const spec = this.modelSpec(model);
+    let compiled = this.#compiled.get(spec);
+    if (!compiled) {
+      compiled = new CompiledModel(spec, this.dialect);
+      this.#compiled.set(spec, compiled);
+    }
+    return compiled;
+  }
+
+  /** This model's statements, built once per shape. */
+  get #queries(): ModelStatements {
+    this.#statements ??= new ModelStatements(this.compiled(this.model), (model) => this.compiled(model), this.#kept);
+    return this.#statements;
+  }
+
+  async getOne(
+    pkValues: TPk,
+    includeData: IncludeData,
+    parentRefs?: readonly ParentRef[],
+    options?: ReadOptions,
+  ): Promise<TRow | null> {
+    const queries = this.#queries;
+    const limit = checkIncludeLimit(options?.includeLimit, this.constructor.name);
+    const select = prepareSelectOne(queries, pkValues, parentRefs);
+    return this.#run(async ({ exec }) => {
+      const row = await select(exec);
+      if (row) await loadIncludes(queries.model, [row], includeData, limit, this.#includes(exec));
+      return row as TRow | null;
+    });
+  }
+
+  async getMany(
+    filterData: FilterData,
+    sortData: SortData,
+    includeData: IncludeData,
+    paginator: PaginatorBase,
+    parentRefs?: readonly ParentRef[],
+    options?: ReadOptions,
+  ): Promise<Page<TRow>> {
+    const queries = this.#queries;
+    const cap = checkIncludeLimit(options?.includeLimit, this.constructor.name);
+    const page = prepareSelectPage(queries, filterData, sortData, parentRefs);
+    return this.#run(({ exec }) =>
+      paginator.paginate({
+        fetch: (limit, offset) => page.fetch(exec, limit, offset),
+        count: () => page.count(exec),
+        complete: (rows) => loadIncludes(queries.model, rows, includeData, cap, this.#includes(exec)),
+      }),
+    ) as Promise<Page<TRow>>;
+  }
+
+  /** Whether text columns take U+0000: the dialect's answer (PostgreSQL's refuse it). */
+  override get textAcceptsNul(): boolean {
+    return this.dialect.textAcceptsNul;
+  }
+
+  async createOne(data: WriteData<TRow>, parentRefs?: readonly ParentRef[]): Promise<TRow> {
+    const insert = prepareInsert(this.#queries, data, parentRefs);
+    return this.#run(async (session, deadline) => {
+      if (!insert.transactional) return insert.run(session.exec);
+      return session.transaction(async (exec) => {
+        const inserted = await insert.run(exec);
+        deadline.beforeCommit();
+        return inserted;
+      });
+    }) as Promise<TRow>;
+  }
+
+  async updateOne(
+    pkValues: TPk,
+    data: WriteData<TRow>,
+    parentRefs?: readonly ParentRef[],
+    returning: UpdateReturning = 'row',
+  ): Promise<TRow | null> {
+    const update = prepareUpdate(this.#queries, pkValues, data, parentRefs, returning);
+    if (!update) return this.getOne(pkValues, [], parentRefs);
+    return this.#written(update);
+  }
+
+  async deleteOne(pkValues: TPk, parentRefs?: readonly ParentRef[]): Promise<TRow | null> {
+    return this.#written(prepareDelete(this.#queries, pkValues, parentRefs));
+  }
+
+  #written(write: WriteOne): Promise<TRow | null> {
+    return this.#run(({ exec }) => write(exec)) as Promise<TRow | null>;
+  }
+
+  /**
+   * Runs `work` in a session within the timeout, its statements' errors
+   * translated. A session's own transaction (a `getSession` generator's
+   * commit) is rolled back once the caller gave up.
+   */
+  #run<R>(work: (session: Session, deadline: Deadline) => Promise<R>): Promise<R> {
+    return waitOnDatabase(this.#handle, this.#timeoutMs, (deadline) =>
+      this.session(async (session) => {
+        const result = await work(this.#translating(session), deadline);
+        deadline.beforeCommit();
+        return result;
+      }),
+    ).catch((error: unknown) => {
+      throw this.translateError(error);
+    });
+  }
+
+  /** `session` with every statement's error translated, naming the statement; made once per session. */
+  #translating(session: Session): Session {
+    let translating = this.#sessions.get(session);
+    if (!translating) {
+      translating = this.#wrap(session);
+      this.#sessions.set(session, translating);
+    }
+    return translating;
+  }
+
+  #wrap(session: Session): Session {
+    const wrap = (exec: Executor): Executor => ({
+      arrayRows: exec.arrayRows,
+      run: (statement, values) =>
+        exec.run(statement, values).catch((error: unknown) => {
+          throw this.translateError(error, statement);
+        }),
+    });
+    return { exec: wrap(session.exec), transaction: (work) => session.transaction((exec) => work(wrap(exec))) };
+  }
+
+  #includes(exec: Executor): IncludeContext {
+    return { exec, model: (name) => this.compiled(name), statement: (key, build) => this.#queries.get(key, build) };
+  }
+}

@@ -1,0 +1,143 @@
+/**
+ * Inserts, scoped to the parent chain. Under parents the chain must exist:
+ * where the dialect allows, one `INSERT … SELECT … WHERE EXISTS` checks and
+ * writes at once; else a `SELECT CASE WHEN EXISTS …` check and the insert
+ * run in one transaction. Under a parent that holds the key (a reverse nest)
+ * the parent is then pointed at the new row. The row comes back through
+ * `RETURNING`, or is read back by key.
+ *
+ * @module
+ */
+import type { Row } from '../core/adapter.ts';
+import { ParentNotFoundError } from '../core/errors.ts';
+import {
+  type ExistsCondition,
+  type ParentLinkWrite,
+  type ParentRef,
+  parentExistsValues,
+  parentKeyValues,
+  planParentExists,
+  planParentLink,
+} from '../core/parent-scope.ts';
+import { type Executor, rowsOf, type SqlResult } from './executor.ts';
+import { fillSql, onInsert } from './fills.ts';
+import { reread } from './reads.ts';
+import { existsSql, keySql, type ScopeContext } from './scope.ts';
+import type { ModelStatements } from './statements.ts';
+
+/** An insert, ready to run. */
+export interface Insert {
+  /** Its statements belong in one transaction (a parent check, the insert, a parent link). */
+  readonly transactional: boolean;
+  /** Runs the insert (and its check and link); yields the inserted row. */
+  run(exec: Executor): Promise<Row>;
+}
+
+/** The nearest parent inside its ancestors, as an `EXISTS` (the chain is not empty). */
+const parentExists = (parentRefs: readonly ParentRef[], ctx: ScopeContext) =>
+  existsSql(planParentExists(parentRefs) as ExistsCondition, ctx);
+
+/**
+ * `INSERT` of `data` plus the parent's key values and the columns the model
+ * fills itself; a missing parent chain throws `ParentNotFoundError`.
+ *
+ * @example
+ * ```ts
+ * const insert = prepareInsert(statements, { body: 'Hi' }, parentRefs);
+ * const row = insert.transactional ? await session.transaction((tx) => insert.run(tx)) : await insert.run(exec);
+ * ```
+ */
+export function prepareInsert(q: ModelStatements, data: Row, parentRefs: readonly ParentRef[] | undefined): Insert {
+  const model = q.model;
+  const { dialect } = model;
+  const values: Row = { ...data, ...parentKeyValues(parentRefs) };
+  // Values made per insert are given like the rest: a key among them reads the row back.
+  for (const column of model.insertFills) {
+    const fill = column.onInsert;
+    if (fill?.kind === 'value' && values[column.field] === undefined) values[column.field] = fill.value();
+  }
+  const parents = parentRefs && parentRefs.length > 0 ? parentRefs : undefined;
+  const shape = q.written('insert', parents, values);
+  const written = [...shape.columns, ...shape.insertFilled];
+  // Guarded: the check is part of the insert (it needs a column to select).
+  const guarded = parents !== undefined && dialect.guardedInsert && written.length > 0;
+  const insert = q.get(`${shape.key}${guarded ? '|guarded' : ''}`, (ctx) => {
+    const marks = shape.columns.map((c) => ctx.params.add(c.encode));
+    for (const column of shape.insertFilled) marks.push(fillSql(model, column, onInsert, ctx.params));
+    const into = `INSERT INTO ${model.table}`;
+    let sql: string;
+    if (written.length === 0) sql = dialect.insertDefaults(model.table);
+    else if (guarded) sql = `${into} (${written.map((c) => c.sql).join(', ')}) SELECT ${marks.join(', ')}`;
+    else sql = `${into} (${written.map((c) => c.sql).join(', ')}) VALUES (${marks.join(', ')})`;
+    if (guarded) sql += ` WHERE ${parentExists(parents, ctx)}`;
+    if (!dialect.returning) return sql;
+    const selection = model.rows('');
+    return { sql: `${sql} RETURNING ${selection.list}`, selection };
+  });
+  const raw = shape.columns.map((c) => values[c.field]);
+  if (guarded) parentExistsValues(parents, q.primaryKeyOf, raw);
+  const bound = insert.params.bind(raw);
+  const check = parents && !guarded ? parentCheck(q, parents) : undefined;
+  const link = planParentLink(parentRefs);
+
+  const inserted = async (exec: Executor): Promise<Row> => {
+    const result = await exec.run(insert, bound);
+    if (guarded && !wrote(result)) throw new ParentNotFoundError();
+    if (dialect.returning) return rowsOf(exec, insert, result)[0] as Row;
+    const key: Row = {};
+    for (const column of model.primary) {
+      key[column.field] = values[column.field] ?? (column.autoIncrement ? result.insertId : null);
+    }
+    return reread(q, exec, key);
+  };
+  const run = async (exec: Executor): Promise<Row> => {
+    if (check) {
+      const [row] = (await exec.run(check.statement, check.values)).records;
+      if (Number((row as { found?: unknown } | undefined)?.found) !== 1) throw new ParentNotFoundError();
+    }
+    const row = await inserted(exec);
+    if (link && !(await linkParent(q, exec, link, row))) {
+      // Without a transaction (a guarded insert), the row goes again; with one, the rollback takes it.
+      if (guarded) await unlinked(q, exec, row);
+      throw new ParentNotFoundError();
+    }
+    return row;
+  };
+  return { transactional: check !== undefined || (link !== undefined && !guarded), run };
+}
+
+/** Whether a write wrote its row: rows back, or a count of one. */
+const wrote = (result: SqlResult) => result.records.length > 0 || (result.affected ?? 0) > 0;
+
+/** `UPDATE <parent> SET <its key to the new row> WHERE <parent key>`: the reverse nest's second write. */
+async function linkParent(q: ModelStatements, exec: Executor, link: ParentLinkWrite, row: Row): Promise<boolean> {
+  const parent = q.resolve(link.model);
+  const statement = q.get(`link|${parent.name}|${link.fields.join(',')}`, (ctx) => {
+    const sets = link.fields.map((field) => {
+      const column = parent.column(field);
+      return `${column.sql} = ${ctx.params.add(column.encode)}`;
+    });
+    return `UPDATE ${parent.table} SET ${sets.join(', ')} WHERE ${keySql(parent, parent.table, ctx.params).join(' AND ')}`;
+  });
+  const values = link.from.map((field) => row[field]);
+  for (const field of parent.primaryKey) values.push(link.pkValues[field]);
+  return wrote(await exec.run(statement, statement.params.bind(values)));
+}
+
+/** Deletes a row just inserted whose parent went before it could be linked. */
+async function unlinked(q: ModelStatements, exec: Executor, row: Row): Promise<void> {
+  const model = q.model;
+  const statement = q.get(
+    'unlink',
+    (ctx) => `DELETE FROM ${model.table} WHERE ${keySql(model, model.table, ctx.params).join(' AND ')}`,
+  );
+  await exec.run(statement, statement.params.bind(model.primaryKey.map((field) => row[field])));
+}
+
+/** `SELECT CASE WHEN EXISTS (<the nearest parent, inside its ancestors>) THEN 1 ELSE 0 END AS found`. */
+function parentCheck(q: ModelStatements, parentRefs: readonly ParentRef[]) {
+  const statement = q.get(q.key('exists', parentRefs), (ctx) => {
+    return `SELECT CASE WHEN ${parentExists(parentRefs, ctx)} THEN 1 ELSE 0 END AS ${q.model.dialect.quote('found')}`;
+  });
+  return { statement, values: statement.params.bind(parentExistsValues(parentRefs, q.primaryKeyOf)) };
+}

@@ -1,0 +1,45 @@
+/**
+ * The parameters of a statement as it is built: each `add` hands out the next
+ * placeholder and records how its value converts. The statement's text then
+ * serves every run; `bind` turns one run's raw values, in placeholder order,
+ * into the driver's. Values are always bound, never written into the text.
+ *
+ * @module
+ */
+import type { Dialect } from './dialect.ts';
+import type { Codec } from './model.ts';
+
+/**
+ * The placeholders of one statement and their values' conversions.
+ *
+ * @example
+ * ```ts
+ * const params = new SqlParams(dialect);
+ * const sql = `SELECT … WHERE ${column.sql} = ${params.add(column.encode)}`;
+ * await exec.run(statement, params.bind([42]));
+ * ```
+ */
+export class SqlParams {
+  readonly #codecs: (Codec | undefined)[] = [];
+  readonly #dialect: Dialect;
+
+  constructor(dialect: Dialect) {
+    this.#dialect = dialect;
+  }
+
+  /** The placeholder of the next parameter, whose value `encode` converts. */
+  add(encode?: Codec): string {
+    this.#codecs.push(encode);
+    return this.#dialect.placeholder(this.#codecs.length - 1);
+  }
+
+  /** Converts one run's raw values in place (one per placeholder, in order) and returns them. */
+  bind(raw: unknown[]): unknown[] {
+    const codecs = this.#codecs;
+    for (let i = 0; i < codecs.length; i++) {
+      const encode = codecs[i];
+      if (encode) raw[i] = encode(raw[i]);
+    }
+    return raw;
+  }
+}

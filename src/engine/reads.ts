@@ -1,0 +1,153 @@
+/**
+ * Reads: one row by primary key, and a page of rows with its total count.
+ * Each statement's text is built once per shape (parent chain, filtered
+ * fields, sort) and kept; a request binds its values and runs it.
+ *
+ * @module
+ */
+import type { FilterData, PkValues, Row, SortData } from '../core/adapter.ts';
+import { type ParentRef, parentScopeValues, planParentScope } from '../core/parent-scope.ts';
+import type { Column, CompiledModel } from './compiled-model.ts';
+import { type Executor, rowsOf } from './executor.ts';
+import { equalsSql, rowWhere, type ScopeContext, scopeSql } from './scope.ts';
+import { sortShape } from './statement-cache.ts';
+import type { Built, ModelStatements } from './statements.ts';
+
+/** A read of at most one row, ready to run. */
+export type SelectOne = (exec: Executor) => Promise<Row | null>;
+
+/** The two statements of a list: one page of rows, and the count of all matching rows. */
+export interface SelectPage {
+  /** Rows `offset … offset + limit - 1` in order (relation keys `null`). */
+  fetch(exec: Executor, limit: number, offset: number): Promise<Row[]>;
+  /** How many rows match. */
+  count(exec: Executor): Promise<number>;
+}
+
+const integer = (n: number) => {
+  if (!Number.isSafeInteger(n) || n < 0) throw new RangeError(`Invalid limit or offset: ${n}`);
+  return n;
+};
+
+/**
+ * `SELECT <every column> FROM <table> WHERE <terms>`: the statement of one row,
+ * for reads and for the writes that read a row back.
+ *
+ * @example
+ * ```ts
+ * selectRow(post, ['"post"."id" = $1']); // { sql: 'SELECT "post"."id" AS "id", … WHERE "post"."id" = $1', selection }
+ * ```
+ */
+export function selectRow(model: CompiledModel, where: readonly string[]): Built {
+  const selection = model.rows(model.table);
+  return { sql: `SELECT ${selection.list} FROM ${model.table} WHERE ${where.join(' AND ')}`, selection };
+}
+
+/**
+ * `SELECT … WHERE pk = … AND <parent scope>`; running it yields the row, or
+ * `null` when there is none in scope.
+ *
+ * @example
+ * ```ts
+ * const row = await prepareSelectOne(statements, { id: 7 }, parentRefs)(exec);
+ * ```
+ */
+export function prepareSelectOne(
+  q: ModelStatements,
+  pkValues: PkValues,
+  parentRefs: readonly ParentRef[] | undefined,
+): SelectOne {
+  const model = q.model;
+  const statement = q.get(q.key('one', parentRefs), (ctx) => selectRow(model, rowWhere(model, parentRefs, ctx)));
+  const values = statement.params.bind(q.rowValues(pkValues, parentRefs));
+  return async (exec) => rowsOf(exec, statement, await exec.run(statement, values))[0] ?? null;
+}
+
+/**
+ * The page and count statements of a list: equality filters on known fields
+ * and the parent scope, ordered by the requested fields then the primary key.
+ *
+ * @example
+ * ```ts
+ * const page = prepareSelectPage(statements, { thread_id: 3 }, [{ field: 'created_at', direction: 'desc' }], refs);
+ * const rows = await page.fetch(exec, 20, 0);
+ * ```
+ */
+export function prepareSelectPage(
+  q: ModelStatements,
+  filterData: FilterData,
+  sortData: SortData,
+  parentRefs: readonly ParentRef[] | undefined,
+): SelectPage {
+  const model = q.model;
+  // The filtered fields (and which of them are null) fix the text; the non-null values are parameters.
+  const filters: Column[] = [];
+  const values: unknown[] = [];
+  let shape = '';
+  for (const name in filterData) {
+    const column = model.byField.get(name);
+    const value = filterData[name];
+    if (!column || value === undefined) continue;
+    filters.push(column);
+    shape += value === null ? `${name} null,` : `${name},`;
+    if (value !== null) values.push(value);
+  }
+  parentScopeValues(parentRefs, q.primaryKeyOf, values);
+  const key = `${shape}|${sortShape(sortData)}${q.shape(parentRefs)}`;
+  const from = (ctx: ScopeContext) => {
+    const where = filters.map((column) =>
+      filterData[column.field] === null
+        ? `${model.table}.${column.sql} IS NULL`
+        : equalsSql(model.table, column, ctx.params),
+    );
+    where.push(...scopeSql(planParentScope(parentRefs), model, model.table, ctx));
+    return `FROM ${model.table}${where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''}`;
+  };
+  const select = q.get(`list|${key}`, (ctx) => {
+    const selection = model.rows(model.table);
+    const rows = from(ctx);
+    const page = model.dialect.limitOffset(ctx.params.add(), ctx.params.add());
+    return { sql: `SELECT ${selection.list} ${rows} ORDER BY ${orderBySql(model, sortData)} ${page}`, selection };
+  });
+  const count = q.get(`count|${key}`, (ctx) => `SELECT COUNT(*) AS ${model.dialect.quote('count')} ${from(ctx)}`);
+  return {
+    fetch: async (exec, limit, offset) => {
+      const bound = select.params.bind([...values, integer(limit), integer(offset)]);
+      return rowsOf(exec, select, await exec.run(select, bound));
+    },
+    count: async (exec) => {
+      const [row] = (await exec.run(count, count.params.bind([...values]))).records;
+      return Number((row as { count?: unknown } | undefined)?.count ?? 0);
+    },
+  };
+}
+
+/** `ORDER BY` terms: the requested ones (a field once), then the primary key for stable pages. */
+export function orderBySql(model: CompiledModel, sortData: SortData, qualifier = model.table): string {
+  const seen = new Set<string>();
+  const terms: string[] = [];
+  const add = (field: string, desc: boolean) => {
+    const column = model.byField.get(field);
+    if (!column || seen.has(field)) return;
+    seen.add(field);
+    terms.push(model.dialect.orderTerm(`${qualifier}.${column.sql}`, desc, column.nullable));
+  };
+  for (const term of sortData) add(term.field, term.direction === 'desc');
+  for (const column of model.primary) add(column.field, false);
+  return terms.join(', ');
+}
+
+/**
+ * Reads one row back by primary key (where writes return no rows), through
+ * get-one's statement without parents: its text is exactly the key-only read.
+ *
+ * @example
+ * ```ts
+ * const row = await reread(statements, exec, { id: insertId });
+ * ```
+ */
+export async function reread(q: ModelStatements, exec: Executor, key: Row): Promise<Row> {
+  const row = await prepareSelectOne(q, key, undefined)(exec);
+  if (!row) throw new Error(`${q.model.name}: the written row could not be read back`);
+  return row;
+}

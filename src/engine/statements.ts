@@ -1,0 +1,129 @@
+/**
+ * The statements of one model, built once per shape and kept: a shape is
+ * what fixes a statement's text (the parent chain, the filtered fields, the
+ * sort, the written fields), never the values. A request only looks its
+ * statement up and lists its values in placeholder order.
+ *
+ * @module
+ */
+import { createHash } from 'node:crypto';
+import type { PkValues } from '../core/adapter.ts';
+import { type ParentRef, type PrimaryKeyOf, parentScopeValues } from '../core/parent-scope.ts';
+import type { Column, CompiledModel } from './compiled-model.ts';
+import type { Statement } from './executor.ts';
+import { type ResolveModel, type ScopeContext, scopeContext } from './scope.ts';
+import type { Selection } from './selection.ts';
+import { ChainShapes, StatementCache } from './statement-cache.ts';
+import { WriteShapes } from './write-shapes.ts';
+
+/** What a write's statement depends on: its key, the columns it is given, and those it fills itself. */
+export interface WriteShape {
+  readonly key: string;
+  /** The given columns, in table order. */
+  readonly columns: readonly Column[];
+  /** The columns an insert of these fills itself. */
+  readonly insertFilled: readonly Column[];
+  /** The columns an update of these fills itself. */
+  readonly updateFilled: readonly Column[];
+}
+
+/** What a builder makes: the text, and the selection of the rows it returns (if any). */
+export type Built = string | { readonly sql: string; readonly selection: Selection };
+
+/** Distinct texts named per model; past it new texts run unnamed, so no connection keeps statements without bound. */
+const NAMES_KEPT = 500;
+
+/**
+ * The kept statements of one model, and what finding them takes.
+ *
+ * @example
+ * ```ts
+ * const q = new ModelStatements(post, resolve, 64);
+ * const one = q.get(q.key('one', parents), (ctx) => selectRowSql(post, rowWhere(post, parents, ctx)));
+ * ```
+ */
+export class ModelStatements {
+  readonly #cache: StatementCache<Statement>;
+  readonly #chains: ChainShapes;
+  readonly #writes: WriteShapes<WriteShape>;
+  readonly #names = new Set<string>();
+  /** A parent model's primary-key fields, in the order `keySql` binds them. */
+  readonly primaryKeyOf: PrimaryKeyOf;
+
+  constructor(
+    readonly model: CompiledModel,
+    readonly resolve: ResolveModel,
+    kept: number,
+  ) {
+    this.#cache = new StatementCache(kept);
+    this.#chains = new ChainShapes((parent) => resolve(parent).name);
+    this.primaryKeyOf = (parent) => resolve(parent).primaryKey;
+    this.#writes = new WriteShapes(
+      model.columns.map((c) => c.field),
+      (chainKey, fields) => {
+        // Unknown keys never reach the database; the rest are set in table order.
+        const columns = model.columns.filter((c) => fields.includes(c.field));
+        const unset = (fillable: readonly Column[]) => fillable.filter((c) => !columns.includes(c));
+        return {
+          key: `${chainKey}|${columns.map((c) => c.field).join(',')}`,
+          columns,
+          insertFilled: unset(model.insertFills),
+          updateFilled: unset(model.updateFills),
+        };
+      },
+    );
+  }
+
+  /** The statement kept under `key`, built by `build` the first time. */
+  get(key: string, build: (ctx: ScopeContext) => Built): Statement {
+    let statement = this.#cache.get(key);
+    if (statement === undefined) {
+      const ctx = scopeContext(this.model, this.resolve);
+      const built = build(ctx);
+      const sql = typeof built === 'string' ? built : built.sql;
+      const selection = typeof built === 'string' ? undefined : built.selection;
+      statement = this.#cache.set(key, { sql, name: this.#name(sql), params: ctx.params, selection });
+    }
+    return statement;
+  }
+
+  /** `kind` followed by the parent chain's shape, kept per chain (no string built per request). */
+  key(kind: string, parentRefs: readonly ParentRef[] | undefined): string {
+    return this.#chains.key(kind, parentRefs);
+  }
+
+  /** The parent chain's shape, to end a key built per request. */
+  shape(parentRefs: readonly ParentRef[] | undefined): string {
+    return this.#chains.shape(parentRefs);
+  }
+
+  /**
+   * The shape of a `kind` write of `values` (its keys with a value) under the
+   * parent chain: found from the keys alone, so however they are ordered a
+   * field set shares one statement, and no key string is built per request.
+   */
+  written(
+    kind: string,
+    parentRefs: readonly ParentRef[] | undefined,
+    values: Readonly<Record<string, unknown>>,
+  ): WriteShape {
+    return this.#writes.get(this.#chains.key(kind, parentRefs), values);
+  }
+
+  /** The raw values of a `rowWhere` statement, after those already in `out`: the key, then the parent scope. */
+  rowValues(pkValues: PkValues, parentRefs: readonly ParentRef[] | undefined, out: unknown[] = []): unknown[] {
+    for (const field of this.model.primaryKey) out.push(pkValues[field]);
+    return parentScopeValues(parentRefs, this.primaryKeyOf, out);
+  }
+
+  /** The name of a text where the dialect names statements: the same for the same text only. */
+  #name(sql: string): string | undefined {
+    if (!this.model.dialect.namedStatements) return undefined;
+    const name = `ormcrud_${createHash('sha1').update(sql).digest('hex').slice(0, 24)}`;
+    if (!this.#names.has(name)) {
+      if (this.#names.size >= NAMES_KEPT) return undefined;
+      this.#names.add(name);
+    }
+    return name;
+  }
+}

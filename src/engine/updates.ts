@@ -1,0 +1,97 @@
+/**
+ * Updates and deletes of one row by primary key, scoped to the parent chain.
+ * Where the dialect returns rows from writes the row comes back with
+ * `RETURNING`; elsewhere it is read back by key (or read before it is deleted).
+ *
+ * @module
+ */
+import type { PkValues, Row, UpdateReturning } from '../core/adapter.ts';
+import type { ParentRef } from '../core/parent-scope.ts';
+import { type Executor, rowsOf } from './executor.ts';
+import { fillSql, fillValues, onUpdate } from './fills.ts';
+import { prepareSelectOne, reread } from './reads.ts';
+import { rowWhere } from './scope.ts';
+import type { ModelStatements } from './statements.ts';
+
+/** A write of at most one row, ready to run; yields the row as written, or `null`. */
+export type WriteOne = (exec: Executor) => Promise<Row | null>;
+
+/**
+ * `UPDATE … SET` the fields of `data` (and the columns the model fills on
+ * update) `WHERE pk = … AND <parent scope>`; `undefined` when `data` sets no
+ * column. With `returning: 'key'` nothing is read back: the write yields the row's key.
+ *
+ * @example
+ * ```ts
+ * const update = prepareUpdate(statements, { id: 7 }, { body: 'Edited' }, parentRefs);
+ * const row = update && (await update(exec));
+ * ```
+ */
+export function prepareUpdate(
+  q: ModelStatements,
+  pkValues: PkValues,
+  data: Row,
+  parentRefs: readonly ParentRef[] | undefined,
+  returning: UpdateReturning = 'row',
+): WriteOne | undefined {
+  const model = q.model;
+  const readBack = returning === 'row' && model.dialect.returning;
+  // Keyed by what the text depends on: without RETURNING both modes share one statement.
+  const shape = q.written(readBack ? 'update-row' : 'update-count', parentRefs, data);
+  if (shape.columns.length === 0) return undefined;
+  const update = q.get(shape.key, (ctx) => {
+    const sets = shape.columns.map((c) => `${c.sql} = ${ctx.params.add(c.encode)}`);
+    for (const c of shape.updateFilled) sets.push(`${c.sql} = ${fillSql(model, c, onUpdate, ctx.params)}`);
+    const sql = `UPDATE ${model.table} SET ${sets.join(', ')} WHERE ${rowWhere(model, parentRefs, ctx).join(' AND ')}`;
+    if (!readBack) return sql;
+    const selection = model.rows('');
+    return { sql: `${sql} RETURNING ${selection.list}`, selection };
+  });
+  const raw = fillValues(
+    shape.updateFilled,
+    onUpdate,
+    shape.columns.map((c) => data[c.field]),
+  );
+  const bound = update.params.bind(q.rowValues(pkValues, parentRefs, raw));
+  return async (exec) => {
+    const result = await exec.run(update, bound);
+    if (readBack) return rowsOf(exec, update, result)[0] ?? null;
+    // Counts are of matched rows, so an update to equal values still finds its row.
+    if (!result.affected) return null;
+    const key = { ...pkValues, ...model.keyOf({ ...pkValues, ...data }) };
+    return returning === 'key' ? key : await reread(q, exec, key);
+  };
+}
+
+/**
+ * `DELETE … WHERE pk = … AND <parent scope>`, yielding the deleted row: through
+ * `RETURNING`, or a `SELECT` of the row before deleting it.
+ *
+ * @example
+ * ```ts
+ * const removed = await prepareDelete(statements, { id: 7 }, parentRefs)(exec);
+ * ```
+ */
+export function prepareDelete(
+  q: ModelStatements,
+  pkValues: PkValues,
+  parentRefs: readonly ParentRef[] | undefined,
+): WriteOne {
+  const model = q.model;
+  const returning = model.dialect.returning;
+  const remove = q.get(q.key('delete', parentRefs), (ctx) => {
+    const sql = `DELETE FROM ${model.table} WHERE ${rowWhere(model, parentRefs, ctx).join(' AND ')}`;
+    if (!returning) return sql;
+    const selection = model.rows('');
+    return { sql: `${sql} RETURNING ${selection.list}`, selection };
+  });
+  const values = remove.params.bind(q.rowValues(pkValues, parentRefs));
+  if (returning) return async (exec) => rowsOf(exec, remove, await exec.run(remove, values))[0] ?? null;
+  // The read is get-one's own statement (the same text), so it is kept once.
+  const read = prepareSelectOne(q, pkValues, parentRefs);
+  return async (exec) => {
+    const row = await read(exec);
+    // The read does not lock: a delete that came between took the row, and this one is a 404.
+    return row && (await exec.run(remove, values)).affected ? row : null;
+  };
+}
