@@ -28,12 +28,15 @@ export {
   type FilterData,
   type IncludeData,
   ORMAdapterBase,
+  type PkOf,
   type PkValues,
   type ReadOptions,
   type Row,
   type SortData,
   type SortTerm,
   type UpdateReturning,
+  type WriteData,
+  type WriteValue,
 } from './core/adapter.ts';
 export { CRUDConfigDict, type CRUDConfigInit } from './core/crud-config.ts';
 export { HttpError, ParentNotFoundError } from './core/errors.ts';

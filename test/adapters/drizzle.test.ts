@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { HttpError, PagePaginator, ParentNotFoundError, type ParentRef, type Row } from 'ormcrud';
 import { DrizzleAdapter } from 'ormcrud/drizzle';
+import { forumSchema } from '../../examples/forum/models/drizzle.ts';
 import { type DrizzleForumHarness, drizzleTargets } from '../fixtures/drizzle/target.ts';
 import type { ForumHarness } from '../support/forum-target.ts';
 
@@ -153,9 +154,10 @@ for (const target of drizzleTargets()) {
       });
 
       test('excluded fields leave the public schema but stay accepted on create', () => {
+        // A table of its own: a model's config applies wherever the model is shown, in later tests too.
         const adapter = new DrizzleAdapter({
           db: h.db,
-          model: h.schema.user,
+          model: forumSchema(target.dialect).user,
           crudConfig: { excludeFields: ['username', 'password_hash', 'api_token'] },
         });
         assert.deepEqual(Object.keys(adapter.generateFlatPublicSchema().shape), ['id', 'is_admin']);

@@ -5,7 +5,7 @@
  * @module
  */
 import { type Column, is, SQL } from 'drizzle-orm';
-import { type FieldKind, type FieldMeta, type IntegerRange, integerRange } from '../../core/model-meta.ts';
+import { type FieldKind, type FieldMeta, type IntegerRange, integerRange } from 'ormcrud/adapter-kit';
 
 const BY_COLUMN_TYPE: Readonly<Record<string, FieldKind>> = {
   // SQLite

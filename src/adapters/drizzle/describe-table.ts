@@ -5,9 +5,9 @@
  * @module
  */
 import { type Column, getTableColumns, type Table } from 'drizzle-orm';
-import type { FieldMeta, ForeignKeyMeta } from '../../core/model-meta.ts';
-import { describeColumn, inputConverter } from './column-kind.ts';
-import { type DrizzleDialect, neutralTableConfig, tableDialect } from './dialect.ts';
+import type { FieldMeta, ForeignKeyMeta } from 'ormcrud/adapter-kit';
+import { describeColumn } from './column-kind.ts';
+import { type DrizzleDialect, neutralTableConfig, tableDialect } from './table-config.ts';
 
 /** Everything the adapter knows about one table, keyed by field (property) name. */
 export interface TableInfo {
@@ -15,18 +15,16 @@ export interface TableInfo {
   readonly dialect: DrizzleDialect;
   /** Lower-case SQL table name: the model name. */
   readonly name: string;
+  /** The table's path, unquoted: its schema (if any) and its SQL name. */
+  readonly path: readonly string[];
   readonly columns: Readonly<Record<string, Column>>;
   /** Field name of each column, by the column's SQL name. */
   readonly fieldByColumn: ReadonlyMap<string, string>;
   readonly fields: readonly FieldMeta[];
   readonly primaryKey: readonly string[];
-  /** The primary-key columns by field name: a `returning` selection of the key only. */
-  readonly keyColumns: Readonly<Record<string, Column>>;
   readonly foreignKeys: readonly ForeignKeyMeta[];
   /** Target table object of each foreign key, in `foreignKeys` order. */
   readonly foreignTables: readonly Table[];
-  /** Converters for incoming values, for the columns that need one. */
-  readonly converters: ReadonlyMap<string, (value: unknown) => unknown>;
 }
 
 const cache = new WeakMap<Table, TableInfo>();
@@ -93,45 +91,18 @@ export function tableInfo(table: Table): TableInfo {
     target: tableName(fk.foreignTable),
     references: fk.foreignColumns.map((c) => fieldOfColumn(fk.foreignTable, c)),
   }));
-  const converters = new Map<string, (value: unknown) => unknown>();
-  for (const [field, column] of Object.entries(columns)) {
-    const convert = inputConverter(column);
-    if (convert) converters.set(field, convert);
-  }
   const info: TableInfo = {
     table,
     dialect,
     name,
+    path: config.schema ? [config.schema, config.name] : [config.name],
     columns,
     fieldByColumn: byName,
     fields,
     primaryKey,
-    keyColumns: Object.fromEntries(primaryKey.map((f) => [f, columns[f] as Column])),
     foreignKeys,
     foreignTables: config.foreignKeys.map((fk) => fk.foreignTable),
-    converters,
   };
   cache.set(table, info);
   return info;
-}
-
-/**
- * The known columns of `data`, converted for their Drizzle mappers; unknown keys
- * and `undefined` values are dropped (no mass assignment).
- *
- * @example
- * ```ts
- * columnValues(tableInfo(post), { slug: 'x', junk: 1 }); // { slug: 'x' }
- * ```
- */
-export function columnValues(info: TableInfo, data: Readonly<Record<string, unknown>>): Record<string, unknown> {
-  const values: Record<string, unknown> = {};
-  for (const key in data) {
-    if (!Object.hasOwn(info.columns, key)) continue;
-    const value = data[key];
-    if (value === undefined) continue;
-    const convert = info.converters.get(key);
-    values[key] = convert && value !== null ? convert(value) : value;
-  }
-  return values;
 }

@@ -10,6 +10,6 @@
  * @module
  */
 
-export type { GetSession } from '../../engine/get-session.ts';
+export type { GetSession } from 'ormcrud/adapter-kit';
 export { DrizzleAdapter, type DrizzleAdapterOptions, type DrizzleDatabase } from './drizzle-adapter.ts';
 export type { DrizzlePk, DrizzleRow } from './row-types.ts';

@@ -1,7 +1,6 @@
 /**
  * Relations of the Drizzle schema (`relations()` passed to `drizzle(client, { schema })`)
- * as the core's {@link RelationMeta}, plus the column-level plan the include
- * loader runs.
+ * as the core's {@link RelationMeta}.
  *
  * Drizzle 0.45 relations have no `through`, so many-to-many is recognised by
  * shape: a `many()` relation whose target is a *pure link table* (its primary
@@ -22,7 +21,7 @@ import {
   type Table,
   type TablesRelationalConfig,
 } from 'drizzle-orm';
-import type { RelationMeta } from '../../core/model-meta.ts';
+import type { RelationMeta } from 'ormcrud/adapter-kit';
 import { type TableInfo, tableInfo } from './describe-table.ts';
 
 /** Drizzle's relational schema, as found on `db._` or extracted from a schema module. */
@@ -30,13 +29,6 @@ export interface RelationalSchema {
   readonly schema: TablesRelationalConfig;
   readonly tableNamesMap: Record<string, string>;
   readonly fullSchema: Record<string, unknown>;
-}
-
-/** A relation with the Drizzle tables its description names: the target and, for many-to-many, the junction. */
-export interface RelationPlan {
-  readonly meta: RelationMeta;
-  readonly target: Table;
-  readonly junction?: Table;
 }
 
 /**
@@ -63,14 +55,14 @@ const hasConfig = (r: Relation): r is OneWithConfig => is(r, One) && r.config !=
  * @example
  * ```ts
  * const registry = new SchemaRegistry(extractRelationalSchema(schema), schema.post);
- * registry.relations(schema.post).map((r) => r.meta.name); // ['thread', 'author', 'translations']
+ * registry.relations(schema.post).map((r) => r.name); // ['thread', 'author', 'translations']
  * ```
  */
 export class SchemaRegistry {
   readonly #rel: RelationalSchema | undefined;
   readonly #tsNames = new Map<Table, string>();
   readonly #byName = new Map<string, Table>();
-  readonly #plans = new Map<Table, RelationPlan[]>();
+  readonly #relations = new Map<Table, RelationMeta[]>();
 
   constructor(rel: RelationalSchema | undefined, own: Table) {
     this.#rel = rel;
@@ -101,13 +93,13 @@ export class SchemaRegistry {
   }
 
   /** The relations of a table, in declaration order (empty without a relational schema). */
-  relations(table: Table): RelationPlan[] {
-    let plans = this.#plans.get(table);
-    if (!plans) {
-      plans = this.#buildPlans(table);
-      this.#plans.set(table, plans);
+  relations(table: Table): RelationMeta[] {
+    let relations = this.#relations.get(table);
+    if (!relations) {
+      relations = this.#describe(table);
+      this.#relations.set(table, relations);
     }
-    return plans;
+    return relations;
   }
 
   #config(table: Table) {
@@ -115,7 +107,7 @@ export class SchemaRegistry {
     return tsName === undefined ? undefined : this.#rel?.schema[tsName];
   }
 
-  #buildPlans(table: Table): RelationPlan[] {
+  #describe(table: Table): RelationMeta[] {
     const rel = this.#rel;
     const config = this.#config(table);
     if (!rel || !config) return [];
@@ -130,13 +122,12 @@ export class SchemaRegistry {
       const targetInfo = tableInfo(target);
       const fields = normalized.fields.map((c) => fieldName(source, c));
       const references = normalized.references.map((c) => fieldName(targetInfo, c));
-      const meta: RelationMeta = { name, target: targetInfo.name, many: is(relation, Many), fields, references };
-      return { meta, target };
+      return { name, target: targetInfo.name, many: is(relation, Many), fields, references };
     });
   }
 
   /** The many-to-many reading of `many(link)`, when `link` is a pure link table. */
-  #manyToMany(name: string, source: TableInfo, relation: Relation): RelationPlan | undefined {
+  #manyToMany(name: string, source: TableInfo, relation: Relation): RelationMeta | undefined {
     const junctionTable = relation.referencedTable as Table;
     const junction = tableInfo(junctionTable);
     const fkFields = new Set(junction.foreignKeys.flatMap((fk) => fk.fields));
@@ -155,7 +146,7 @@ export class SchemaRegistry {
     const sourceFields = backRel.config.fields.map((c) => fieldName(junction, c));
     const junctionTargetFields = other.config.fields.map((c) => fieldName(junction, c));
     const targetFields = other.config.references.map((c) => fieldName(targetInfo, c));
-    const meta: RelationMeta = {
+    return {
       name,
       target: targetInfo.name,
       many: true,
@@ -163,7 +154,6 @@ export class SchemaRegistry {
       references: targetFields,
       through: { model: junction.name, sourceFields, junctionTargetFields, targetFields },
     };
-    return { meta, target, junction: junctionTable };
   }
 }
 

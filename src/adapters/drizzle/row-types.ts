@@ -4,9 +4,9 @@
  * @module
  */
 import type { InferSelectModel, Table } from 'drizzle-orm';
-import type { PkOf, Row } from '../../core/adapter.ts';
+import type { PkOf, Row } from 'ormcrud/adapter-kit';
 
-/** A 64-bit integer reads as its decimal string (see `row-columns.ts`); other values as they are. */
+/** A 64-bit integer reads as its decimal string (the engine reads it as text); other values as they are. */
 type WireValue<V> = V extends bigint ? string : V;
 
 /**

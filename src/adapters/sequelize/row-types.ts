@@ -3,7 +3,7 @@
  *
  * @module
  */
-import type { Row } from 'ormcrud';
+import type { Row } from 'ormcrud/adapter-kit';
 import type { Attributes, Model } from 'sequelize';
 
 /**

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import type { Row } from 'ormcrud';
+import type { Row } from 'ormcrud/adapter-kit';
 
 /** Whether a property's type (without `null`) is a column's: not a method, a lazy relation or another entity. */
 type IsColumnValue<V> = V extends (...args: never[]) => unknown

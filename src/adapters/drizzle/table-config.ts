@@ -1,23 +1,14 @@
 /**
- * The three Drizzle dialects behind one small surface: which dialect a table
- * belongs to, its table config (columns, keys, foreign keys), aliases, and how
- * a prepared statement is run.
+ * A Drizzle table's own configuration, whichever of the three Drizzle
+ * dialects built it: which dialect that is, its name and schema, columns,
+ * keys and foreign keys.
  *
  * @module
  */
-import { aliasedTable, type Column, entityKind, getTableName, is, type Table } from 'drizzle-orm';
-import { rowMapper } from './row-mapper.ts';
+import { type Column, entityKind, getTableName, is, type Table } from 'drizzle-orm';
 
-/** The SQL family of a Drizzle table. MySQL covers MariaDB; neither has `RETURNING` in Drizzle. */
+/** The Drizzle dialect of a table. MySQL covers MariaDB. */
 export type DrizzleDialect = 'sqlite' | 'pg' | 'mysql';
-
-/**
- * Any Drizzle database or transaction, seen through the dialect-neutral subset
- * this adapter uses. The three dialects' builders have unrelated static types,
- * so the adapter talks to them through this one loose type internally.
- */
-// biome-ignore lint/suspicious/noExplicitAny: the three dialects' query builders share no static type.
-export type LooseDb = any;
 
 /** A foreign key with its columns resolved. */
 export interface ResolvedForeignKey {
@@ -29,6 +20,8 @@ export interface ResolvedForeignKey {
 /** What every dialect's `getTableConfig` yields that the adapter needs. */
 export interface NeutralTableConfig {
   readonly name: string;
+  /** The schema (`pgSchema`, `mysqlSchema`) the table is in, if any. */
+  readonly schema: string | undefined;
   readonly columns: readonly Column[];
   /** Composite primary keys declared with `primaryKey({ columns })`. */
   readonly primaryKeys: readonly (readonly Column[])[];
@@ -66,6 +59,7 @@ const DIALECTS = (
 }));
 
 const COLUMNS = Symbol.for('drizzle:Columns');
+const SCHEMA = Symbol.for('drizzle:Schema');
 const EXTRA_CONFIG_BUILDER = Symbol.for('drizzle:ExtraConfigBuilder');
 
 /** A built foreign key, as every dialect's `ForeignKey` is. */
@@ -124,6 +118,7 @@ export function neutralTableConfig(table: Table): NeutralTableConfig {
   }
   return {
     name: getTableName(table),
+    schema: internals[SCHEMA] as string | undefined,
     columns: Object.values(internals[COLUMNS] as Record<string, Column>),
     primaryKeys,
     foreignKeys: foreignKeys.map((fk) => {
@@ -131,55 +126,4 @@ export function neutralTableConfig(table: Table): NeutralTableConfig {
       return { columns, foreignTable, foreignColumns };
     }),
   };
-}
-
-/**
- * An alias of a table (`FROM "thread" "s1"`): Drizzle's `aliasedTable`, which
- * every dialect's `alias` is.
- *
- * @example
- * ```ts
- * db.select().from(aliasOf(thread, 'p1'));
- * ```
- */
-export function aliasOf(table: Table, name: string): Table {
-  return aliasedTable(table, name);
-}
-
-/**
- * The values of a prepared statement's placeholders, by name: a record, or an
- * array for placeholders named by position (see `placeholderBinder`).
- */
-export type PlaceholderValues = Readonly<Record<string, unknown>> | readonly unknown[];
-
-/** A prepared statement, whatever its dialect. */
-export interface Prepared {
-  run(values: PlaceholderValues): Promise<Record<string, unknown>[]>;
-}
-
-/**
- * Prepares a built query (select, or `delete ... returning`) for repeated runs
- * with `sql.placeholder` values. On PostgreSQL, `name` names the server-side
- * statement: give the same name only to the same SQL, so a shape evicted from a
- * cache and prepared again reuses its statement on every connection. A query
- * of whole columns maps its rows with a generated {@link rowMapper}, which
- * also sets each of `nullKeys` (the table's relation keys) to `null`.
- *
- * @example
- * ```ts
- * const stmt = prepareQuery('pg', db.select().from(post).where(eq(post.id, sql.placeholder('id'))), 'post_by_id');
- * await stmt.run({ id: 1 });
- * ```
- */
-export function prepareQuery(
-  dialect: DrizzleDialect,
-  query: LooseDb,
-  name: string,
-  nullKeys: readonly string[] = [],
-): Prepared {
-  const prepared = dialect === 'pg' ? query.prepare(name) : query.prepare();
-  const mapper = Array.isArray(prepared.fields) ? rowMapper(prepared.fields, nullKeys) : undefined;
-  if (mapper && 'customResultMapper' in prepared) prepared.customResultMapper = mapper;
-  if (dialect === 'sqlite') return { run: (values) => prepared.all(values) };
-  return { run: (values) => prepared.execute(values) };
 }

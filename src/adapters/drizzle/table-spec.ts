@@ -1,0 +1,88 @@
+/**
+ * A Drizzle table as the engine's {@link ModelSpec}: each column with
+ * Drizzle's own codecs (`mapToDriverValue`, `mapFromDriverValue`, applied to
+ * non-null values as Drizzle does) and the values Drizzle fills itself
+ * (`$defaultFn`, `$onUpdateFn`).
+ *
+ * @module
+ */
+import { Column, is, SQL } from 'drizzle-orm';
+import type { ColumnSpec, Fill, ModelMeta, ModelSpec } from 'ormcrud/adapter-kit';
+import { columnKind, inputConverter } from './column-kind.ts';
+import type { TableInfo } from './describe-table.ts';
+
+/** Whether a column overrides Drizzle's identity codec of one direction. */
+const overrides = (column: Column, method: 'mapToDriverValue' | 'mapFromDriverValue') =>
+  column[method] !== Column.prototype[method];
+
+/** Drizzle numbers the column itself on insert: auto-increment, serial, identity, SQLite's rowid key. */
+function autoIncrement(column: Column, info: TableInfo): boolean {
+  const c = column as Column & { autoIncrement?: boolean };
+  if (c.autoIncrement || column.generatedIdentity) return true;
+  if (/Serial/.test(column.columnType)) return true;
+  return info.primaryKey.length === 1 && column.primary && column.columnType === 'SQLiteInteger';
+}
+
+/**
+ * A client-side fill (`$defaultFn`, `$onUpdateFn`): a value made per write.
+ * One that returns SQL would change the statement's text per write, and is refused.
+ */
+function fillOf(fn: () => unknown, column: Column): Fill {
+  const value = () => {
+    const made = fn();
+    if (is(made, SQL)) {
+      throw new TypeError(`DrizzleAdapter: "${column.name}" is filled with SQL by a function; use .default(sql\`…\`)`);
+    }
+    return made;
+  };
+  return { kind: 'value', value };
+}
+
+function columnSpec(field: string, column: Column, info: TableInfo): ColumnSpec {
+  const convert = inputConverter(column);
+  const encodes = overrides(column, 'mapToDriverValue');
+  const encode =
+    convert || encodes
+      ? (value: unknown) => {
+          if (value === null || value === undefined) return value;
+          const converted = convert ? convert(value) : value;
+          return encodes ? column.mapToDriverValue(converted) : converted;
+        }
+      : undefined;
+  // A 64-bit integer is read as its decimal text (see `Dialect.read`), kept as it is: no `BigInt`.
+  const decode =
+    columnKind(column) !== 'bigint' && overrides(column, 'mapFromDriverValue')
+      ? (value: unknown) => (value === null ? null : column.mapFromDriverValue(value))
+      : undefined;
+  // Drizzle's insert fills an omitted column with `$defaultFn`, else (without a default) with `$onUpdateFn`.
+  const insertFn = column.defaultFn ?? (column.default === undefined ? column.onUpdateFn : undefined);
+  return {
+    field,
+    column: column.name,
+    primaryKey: info.primaryKey.includes(field),
+    nullable: !column.notNull,
+    autoIncrement: autoIncrement(column, info),
+    selected: true,
+    decode,
+    encode,
+    onInsert: insertFn && fillOf(insertFn, column),
+    onUpdate: column.onUpdateFn && fillOf(column.onUpdateFn, column),
+  };
+}
+
+/**
+ * The description of a table for the engine.
+ *
+ * @example
+ * ```ts
+ * const spec = tableSpec(tableInfo(schema.post), adapter.describe());
+ * spec.columns.map((c) => c.field); // ['id', 'thread_id', 'author_id', 'slug', 'created_at', 'updated_at']
+ * ```
+ */
+export function tableSpec(info: TableInfo, meta: ModelMeta): ModelSpec {
+  return {
+    meta,
+    table: info.path,
+    columns: Object.entries(info.columns).map(([field, column]) => columnSpec(field, column, info)),
+  };
+}
