@@ -103,7 +103,15 @@ export { NestedConfig, type NestedRouterOptions } from './core/nesting.ts';
 // The OpenAPI document.
 export { createOpenApiDocument, type OpenApiDocument, type OpenApiInfo, type OpenApiOptions } from './core/openapi.ts';
 // Pagination.
-export { type Page, PagePaginator, type PageSource, PaginatorBase, PaginatorPage } from './core/paginator.ts';
+export {
+  type ListResult,
+  type Page,
+  PagePaginator,
+  type PageSource,
+  type PageWindow,
+  PaginatorBase,
+  PaginatorPage,
+} from './core/paginator.ts';
 export {
   type ExistsCondition,
   type ParentLink,

@@ -25,7 +25,6 @@ import {
   NestedConfig,
   type OpenApiDocument,
   type ORMAdapterBase,
-  PagePaginator,
   PKFieldsDependency,
 } from 'ormcrud';
 import { clientErrorHandler, frameworkErrors, openApiDocs, toFastify } from 'ormcrud/fastify';
@@ -83,14 +82,14 @@ export function forumRouters(a: ForumAdapters) {
       summary: 'Find categories by exact name',
     },
     async ({ query }) => {
-      const { count, data } = await a.category.getMany({ name: query.name }, [], [], pageOf(100));
-      return { count, data: data.map(({ id, name }) => ({ id, name })) };
+      const { count, rows } = await a.category.getMany({ name: query.name }, [], [], { limit: 100, offset: 0 });
+      return { count, data: rows.map(({ id, name }) => ({ id, name })) };
     },
   );
   const stats = z.object({ category_id: z.int(), threads: z.int() });
   categories.extra.get('/stats', { response: stats, summary: 'Thread count of a category' }, async ({ pk }) => {
-    const page = await a.thread.getMany({ category_id: pk?.id }, [], [], pageOf(1));
-    return { category_id: pk?.id, threads: page.count };
+    const { count } = await a.thread.getMany({ category_id: pk?.id }, [], [], { limit: 1, offset: 0 });
+    return { category_id: pk?.id, threads: count };
   });
 
   const posts = moderated(a.post);
@@ -124,10 +123,6 @@ export function forumRouters(a: ForumAdapters) {
 
 function tagged(tag: string): NestedConfig {
   return new NestedConfig({ routerOptions: { tags: [tag] } });
-}
-
-function pageOf(perPage: number) {
-  return new PagePaginator().setPerPage(perPage);
 }
 
 /** The forum's OpenAPI document: one for all its routers. */

@@ -11,7 +11,7 @@ import { CRUDConfigDict, resolveFieldSet } from './crud-config.ts';
 import { DEFAULT_INCLUDE_LIMIT } from './include-limit.ts';
 import { ownModelConfig, publicFieldSet, publicFieldsOf, registerModelConfig } from './model-configs.ts';
 import type { ModelMeta } from './model-meta.ts';
-import type { Page, PaginatorBase } from './paginator.ts';
+import type { ListResult, PageWindow } from './paginator.ts';
 import type { ParentRef } from './parent-scope.ts';
 import {
   createObject,
@@ -109,15 +109,15 @@ export abstract class ORMAdapterBase<TModel = unknown, TRow extends Row = Row, T
     options?: ReadOptions,
   ): Promise<TRow | null>;
 
-  /** A filtered, sorted page. */
+  /** The rows of a window of the filtered, sorted matches, and the count of all matches. */
   abstract getMany(
     filterData: FilterData,
     sortData: SortData,
     includeData: IncludeData,
-    paginator: PaginatorBase,
+    window: PageWindow,
     parentRefs?: readonly ParentRef[],
     options?: ReadOptions,
-  ): Promise<Page<TRow>>;
+  ): Promise<ListResult<TRow>>;
 
   /** Persists and returns the object; throws `ParentNotFoundError` when the parent chain does not exist. */
   abstract createOne(data: WriteData<TRow>, parentRefs?: readonly ParentRef[]): Promise<TRow>;

@@ -246,7 +246,15 @@ export class CRUDCollection<TRow extends Row = Row, TPk extends PkValues = PkOf<
     includeData: IncludeData,
     parentRefs: readonly ParentRef[],
   ): Promise<Page<TRow>> {
-    return this.ormAdapter.getMany(filterData, sortData, includeData, paginator, parentRefs, this.#readOptions);
+    const result = await this.ormAdapter.getMany(
+      filterData,
+      sortData,
+      includeData,
+      paginator.calcOffsetLimit(),
+      parentRefs,
+      this.#readOptions,
+    );
+    return paginator.toPage(result);
   }
 
   /** What every read of this collection passes its adapter. */

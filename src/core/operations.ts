@@ -62,7 +62,7 @@ export const OPERATIONS = {
     dependencies: (c) => c.getManyDependencies,
     response: (mount) => schemaOf(mount, PublicListSchemaDependency),
     run: (c, call) => c.getManyHandler(call.paginator, call.filter, call.sort, call.include, call.parents),
-    missing: (_c, call) => call.paginator.paginate({ fetch: async () => [], count: async () => 0 }),
+    missing: async (_c, call) => call.paginator.toPage({ rows: [], count: 0 }),
   }),
   getOne: define({
     name: 'getOne',

@@ -1,6 +1,8 @@
 /**
- * Pagination: the abstract paginator the adapters call, the default
- * page/per_page paginator, and the page result schema factory.
+ * Pagination: the paginator contract, the default page/per_page paginator,
+ * and the page result schema factory. A paginator hands the adapter its
+ * window as data ({@link PageWindow}) and builds the page from what comes
+ * back ({@link ListResult}); it never calls the adapter.
  *
  * @module
  */
@@ -8,10 +10,37 @@ import { z } from 'zod';
 import { cached } from './cache.ts';
 import { ReplaceSignatureDependency } from './dependencies.ts';
 
+/** Which rows of the ordered matches a page holds. */
+export interface PageWindow {
+  readonly limit: number;
+  readonly offset: number;
+}
+
+/** One window's rows and the number of all matching rows: what an adapter's `getMany` returns. */
+export interface ListResult<T> {
+  readonly rows: T[];
+  readonly count: number;
+}
+
 /**
- * What an adapter hands a paginator: a way to fetch one slice and to count all,
- * and optionally to complete fetched rows (load relations), which runs while
- * the count does.
+ * The total a fetched window tells by itself: a page that came back short
+ * (and is not past the end) ends the matches, so no count query is needed.
+ *
+ * @example
+ * ```ts
+ * knownCount({ limit: 20, offset: 40 }, 7); // 47
+ * knownCount({ limit: 20, offset: 0 }, 20); // undefined: count them
+ * ```
+ */
+export function knownCount(window: PageWindow, fetched: number): number | undefined {
+  const short = fetched < window.limit && (fetched > 0 || window.offset === 0);
+  return short ? window.offset + fetched : undefined;
+}
+
+/**
+ * A list of your own for {@link PaginatorBase.paginate}: a way to fetch one
+ * slice and to count all, and optionally to complete fetched rows, which runs
+ * while the count does.
  */
 export interface PageSource<T> {
   fetch(limit: number, offset: number): Promise<T[]>;
@@ -28,7 +57,8 @@ export interface Page<T> {
 }
 
 /**
- * Reads `page` and `per_page` and turns a {@link PageSource} into a {@link Page}.
+ * Reads `page` and `per_page`, gives the adapter the window to fetch
+ * ({@link calcOffsetLimit}) and makes the page of what it returns ({@link toPage}).
  * Subclass it for another strategy and install it with a `PaginatorDependency` override.
  *
  * @example
@@ -51,12 +81,27 @@ export abstract class PaginatorBase {
     return this;
   }
 
-  /** The SQL `limit` and `offset` of the current page. */
-  calcOffsetLimit(): { offset: number; limit: number } {
+  /** The window of the current page: the SQL `limit` and `offset`. */
+  calcOffsetLimit(): PageWindow {
     return { offset: (this.page - 1) * this.perPage, limit: this.perPage };
   }
 
-  abstract paginate<T>(source: PageSource<T>): Promise<Page<T>>;
+  /** The page result of the current window's rows and the count of all matches. */
+  toPage<T>(result: ListResult<T>): Page<T> {
+    return { page: this.page, per_page: this.perPage, count: result.count, data: result.rows };
+  }
+
+  /**
+   * The page of a {@link PageSource} of your own: the window fetched, counted
+   * unless {@link knownCount} tells, completed while the count runs.
+   */
+  async paginate<T>(source: PageSource<T>): Promise<Page<T>> {
+    const window = this.calcOffsetLimit();
+    const rows = await source.fetch(window.limit, window.offset);
+    const known = knownCount(window, rows.length);
+    const [count] = await Promise.all([known ?? source.count(), source.complete?.(rows)]);
+    return this.toPage({ rows, count });
+  }
 }
 
 /** `page`/`per_page` query schemas by bounds (Zod schemas are immutable: collections share them). */
@@ -64,13 +109,13 @@ const querySchemas = new Map<string, z.ZodObject>();
 
 /**
  * The default paginator: `page` ≥ 1 (default 1), `per_page` 1…`maxPerPage`
- * (default 20, max 100). It skips the count query when the page comes back
- * short, and otherwise runs it while the rows are completed.
+ * (default 20, max 100). The count query is skipped when the page comes back
+ * short (see {@link knownCount}).
  *
  * @example
  * ```ts
- * const source = { fetch: async (limit: number, offset: number) => [{ id: offset + 1 }], count: async () => 1 };
- * const page = await new PagePaginator().setPage(2).paginate(source);
+ * const paginator = new PagePaginator().setPage(2);
+ * const page = paginator.toPage(await ormAdapter.getMany({}, [], [], paginator.calcOffsetLimit()));
  * ```
  */
 export class PagePaginator extends PaginatorBase {
@@ -108,14 +153,6 @@ export class PagePaginator extends PaginatorBase {
     paginator.page = (query.page as number | undefined) ?? 1;
     paginator.perPage = (query.per_page as number | undefined) ?? bounds.defaultPerPage;
     return paginator;
-  }
-
-  async paginate<T>(source: PageSource<T>): Promise<Page<T>> {
-    const { offset, limit } = this.calcOffsetLimit();
-    const data = await source.fetch(limit, offset);
-    const short = data.length < limit && (data.length > 0 || offset === 0);
-    const [count] = await Promise.all([short ? offset + data.length : source.count(), source.complete?.(data)]);
-    return { page: this.page, per_page: this.perPage, count, data };
   }
 }
 

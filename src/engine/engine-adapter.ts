@@ -21,7 +21,7 @@ import {
 } from '../core/adapter.ts';
 import type { CRUDConfigDict, CRUDConfigInit } from '../core/crud-config.ts';
 import { checkIncludeLimit } from '../core/include-limit.ts';
-import type { Page, PaginatorBase } from '../core/paginator.ts';
+import { knownCount, type ListResult, type PageWindow } from '../core/paginator.ts';
 import type { ParentRef } from '../core/parent-scope.ts';
 import { redactDriverError } from '../core/safe-errors.ts';
 import { CompiledModel } from './compiled-model.ts';
@@ -137,20 +137,20 @@ export abstract class EngineAdapter<
     filterData: FilterData,
     sortData: SortData,
     includeData: IncludeData,
-    paginator: PaginatorBase,
+    window: PageWindow,
     parentRefs?: readonly ParentRef[],
     options?: ReadOptions,
-  ): Promise<Page<TRow>> {
+  ): Promise<ListResult<TRow>> {
     const queries = this.#queries;
     const cap = checkIncludeLimit(options?.includeLimit, this.constructor.name);
     const page = prepareSelectPage(queries, filterData, sortData, parentRefs);
-    return this.#run(({ exec }) =>
-      paginator.paginate({
-        fetch: (limit, offset) => page.fetch(exec, limit, offset),
-        count: () => page.count(exec),
-        complete: (rows) => loadIncludes(queries.model, rows, includeData, cap, this.#includes(exec)),
-      }),
-    ) as Promise<Page<TRow>>;
+    return this.#run(async ({ exec }) => {
+      const rows = await page.fetch(exec, window.limit, window.offset);
+      // The count runs while the includes load, unless the window tells it.
+      const includes = loadIncludes(queries.model, rows, includeData, cap, this.#includes(exec));
+      const [count] = await Promise.all([knownCount(window, rows.length) ?? page.count(exec), includes]);
+      return { rows: rows as TRow[], count };
+    });
   }
 
   /** Whether text columns take U+0000: the dialect's answer (PostgreSQL's refuse it). */

@@ -9,6 +9,7 @@ import { DrizzleAdapter } from 'ormcrud/drizzle';
 import { forumSchema } from '../../examples/forum/models/drizzle.ts';
 import { type DrizzleForumHarness, drizzleTargets } from '../fixtures/drizzle/target.ts';
 import type { ForumHarness } from '../support/forum-target.ts';
+import { listPage } from '../support/list-page.ts';
 
 const page = (n = 1, perPage = 20) => new PagePaginator().setPage(n).setPerPage(perPage);
 const ids = (rows: readonly Row[]) => rows.map((r) => r.id);
@@ -178,14 +179,15 @@ for (const target of drizzleTargets()) {
 
     describe('reads', () => {
       test('getMany: exact filters are AND-combined', async () => {
-        assert.deepEqual(ids((await a.post.getMany({ thread_id: 1 }, [], [], page())).data), [1, 2]);
-        assert.deepEqual(ids((await a.post.getMany({ thread_id: 1, author_id: 2 }, [], [], page())).data), [2]);
-        assert.deepEqual(ids((await a.post.getMany({ slug: 'npm-error' }, [], [], page())).data), [4]);
-        assert.deepEqual(ids((await a.post.getMany({ nope: 1 }, [], [], page())).data), [1, 2, 3, 4]);
+        assert.deepEqual(ids((await listPage(a.post, { thread_id: 1 }, [], [], page())).data), [1, 2]);
+        assert.deepEqual(ids((await listPage(a.post, { thread_id: 1, author_id: 2 }, [], [], page())).data), [2]);
+        assert.deepEqual(ids((await listPage(a.post, { slug: 'npm-error' }, [], [], page())).data), [4]);
+        assert.deepEqual(ids((await listPage(a.post, { nope: 1 }, [], [], page())).data), [1, 2, 3, 4]);
       });
 
       test('getMany: multi-term sort, primary key when none', async () => {
-        const sorted = await a.post.getMany(
+        const sorted = await listPage(
+          a.post,
           {},
           [
             { field: 'thread_id', direction: 'desc' },
@@ -195,9 +197,9 @@ for (const target of drizzleTargets()) {
           page(),
         );
         assert.deepEqual(ids(sorted.data), [4, 3, 2, 1]);
-        const bySlug = await a.post.getMany({}, [{ field: 'slug', direction: 'asc' }], [], page());
+        const bySlug = await listPage(a.post, {}, [{ field: 'slug', direction: 'asc' }], [], page());
         assert.deepEqual(ids(bySlug.data), [3, 1, 2, 4]);
-        const tr = await a.postTranslation.getMany({}, [], [], page());
+        const tr = await listPage(a.postTranslation, {}, [], [], page());
         assert.deepEqual(
           tr.data.map((r) => [r.post_id, r.language]),
           [
@@ -209,18 +211,18 @@ for (const target of drizzleTargets()) {
       });
 
       test('getMany: pagination with count', async () => {
-        const second = await a.post.getMany({}, [], [], page(2, 3));
+        const second = await listPage(a.post, {}, [], [], page(2, 3));
         assert.deepEqual({ ...second, data: ids(second.data) }, { page: 2, per_page: 3, count: 4, data: [4] });
-        const first = await a.post.getMany({}, [], [], page(1, 2));
+        const first = await listPage(a.post, {}, [], [], page(1, 2));
         assert.equal(first.count, 4);
         assert.deepEqual(ids(first.data), [1, 2]);
-        const beyond = await a.post.getMany({}, [], [], page(9, 2));
+        const beyond = await listPage(a.post, {}, [], [], page(9, 2));
         assert.deepEqual(beyond.data, []);
         assert.equal(beyond.count, 4);
       });
 
       test('relation keys are null unless included', async () => {
-        const [first] = (await a.post.getMany({}, [], [], page())).data;
+        const [first] = (await listPage(a.post, {}, [], [], page())).data;
         assert.equal(first?.thread, null);
         assert.equal(first?.author, null);
         assert.equal(first?.translations, null);
@@ -258,7 +260,7 @@ for (const target of drizzleTargets()) {
       test('includes cost one statement per relation whatever the page size', async () => {
         const cost = async (perPage: number, include: string[], adapter = a.post) => {
           h.resetQueryCount();
-          await adapter.getMany({}, [], include, page(1, perPage));
+          await listPage(adapter, {}, [], include, page(1, perPage));
           return h.queryCount();
         };
         // a full page also counts; a short page does not
@@ -267,7 +269,7 @@ for (const target of drizzleTargets()) {
         assert.equal(await cost(100, []), 1);
         assert.equal(await cost(100, ['tags', 'post'], a.postTranslation), 1 + 2);
         assert.equal(await cost(1, ['tags'], a.postTranslation), 1 + 1 + 1);
-        const grouped = await a.postTranslation.getMany({}, [], ['tags'], page());
+        const grouped = await listPage(a.postTranslation, {}, [], ['tags'], page());
         assert.deepEqual(
           grouped.data.map((r) => (r.tags as Row[]).map((t) => t.name)),
           [['intro', 'meta'], ['intro'], []],
@@ -285,8 +287,8 @@ for (const target of drizzleTargets()) {
 
     describe('parent scoping', () => {
       test('direct foreign key: list, get, update and delete stay inside the parent', async () => {
-        assert.deepEqual(ids((await a.thread.getMany({}, [], [], page(), threadsOf(1))).data), [1, 2]);
-        assert.equal((await a.thread.getMany({}, [], [], page(), threadsOf(3))).count, 0);
+        assert.deepEqual(ids((await listPage(a.thread, {}, [], [], page(), threadsOf(1))).data), [1, 2]);
+        assert.equal((await listPage(a.thread, {}, [], [], page(), threadsOf(3))).count, 0);
         assert.equal(await a.thread.getOne({ id: 3 }, [], threadsOf(1)), null);
         assert.equal(await a.thread.updateOne({ id: 3 }, { title: 'x' }, threadsOf(1)), null);
         assert.equal(await a.thread.deleteOne({ id: 3 }, threadsOf(1)), null);
@@ -296,27 +298,27 @@ for (const target of drizzleTargets()) {
       test('reverse direction: the parent holds the key', async () => {
         // GET /posts/3/thread: thread scoped by post 3's thread_id
         const ofPost = (id: number) => under(['post', { id }, fk(['id'], ['thread_id'], false)]);
-        assert.deepEqual(ids((await a.thread.getMany({}, [], [], page(), ofPost(3))).data), [2]);
+        assert.deepEqual(ids((await listPage(a.thread, {}, [], [], page(), ofPost(3))).data), [2]);
         assert.equal((await a.thread.getOne({ id: 2 }, [], ofPost(3)))?.title, 'Rules');
         assert.equal(await a.thread.getOne({ id: 1 }, [], ofPost(3)), null);
-        assert.equal((await a.thread.getMany({}, [], [], page(), ofPost(99))).count, 0);
+        assert.equal((await listPage(a.thread, {}, [], [], page(), ofPost(99))).count, 0);
       });
 
       test('three levels deep', async () => {
-        assert.deepEqual(ids((await a.post.getMany({}, [], [], page(), postsOf(1, 1))).data), [1, 2]);
-        assert.equal((await a.post.getMany({}, [], [], page(), postsOf(3, 1))).count, 0);
-        assert.deepEqual(ids((await a.post.getMany({}, [], [], page(), postsOf(3, 2))).data), [4]);
+        assert.deepEqual(ids((await listPage(a.post, {}, [], [], page(), postsOf(1, 1))).data), [1, 2]);
+        assert.equal((await listPage(a.post, {}, [], [], page(), postsOf(3, 1))).count, 0);
+        assert.deepEqual(ids((await listPage(a.post, {}, [], [], page(), postsOf(3, 2))).data), [4]);
       });
 
       test('composite keys', async () => {
         const ofTranslation = (post_id: number, language: string) =>
           under(['postTranslation', { post_id, language }, fk(['post_id', 'language'], ['post_id', 'language'])]);
-        const links = await a.postTranslationTag.getMany({}, [], ['tag'], page(), ofTranslation(1, 'en'));
+        const links = await listPage(a.postTranslationTag, {}, [], ['tag'], page(), ofTranslation(1, 'en'));
         assert.deepEqual(
           links.data.map((r) => (r.tag as Row).name),
           ['intro', 'meta'],
         );
-        assert.equal((await a.postTranslationTag.getMany({}, [], [], page(), ofTranslation(1, 'fr'))).count, 1);
+        assert.equal((await listPage(a.postTranslationTag, {}, [], [], page(), ofTranslation(1, 'fr'))).count, 1);
         assert.equal(
           await a.postTranslationTag.getOne({ post_id: 1, language: 'en', tag_id: 2 }, [], ofTranslation(1, 'fr')),
           null,
@@ -349,10 +351,10 @@ for (const target of drizzleTargets()) {
 
       test('concurrent nested creates and reads do not trip over each other', async () => {
         const writes = Array.from({ length: 8 }, (_, i) => a.post.createOne({ slug: `c${i}` }, postsOf(1, 1)));
-        const reads = Array.from({ length: 4 }, () => a.post.getMany({}, [], ['thread'], page(), postsOf(1, 1)));
+        const reads = Array.from({ length: 4 }, () => listPage(a.post, {}, [], ['thread'], page(), postsOf(1, 1)));
         const done = await Promise.all([...writes, ...reads]);
         assert.equal(done.length, 12);
-        assert.equal((await a.post.getMany({}, [], [], page(), postsOf(1, 1))).count, 10);
+        assert.equal((await listPage(a.post, {}, [], [], page(), postsOf(1, 1))).count, 10);
       });
 
       test('createOne under a missing parent throws ParentNotFoundError and writes nothing', async () => {

@@ -14,6 +14,7 @@ import { DataTypes, type ModelStatic, type Sequelize } from 'sequelize';
 import { sequelizeOf, sequelizeTargets } from '../fixtures/sequelize/target.ts';
 import { type DatabaseTarget, databaseTargets } from '../support/databases.ts';
 import type { ForumHarness } from '../support/forum-target.ts';
+import { listPage } from '../support/list-page.ts';
 
 const page = (perPage = 20) => new PagePaginator().setPerPage(perPage);
 
@@ -221,14 +222,14 @@ for (const database of databaseTargets()) {
     test('filters match each type; a datetime written through the API reads back as the same instant', async () => {
       const row = await gadgets.createOne({ name: 'dated', seenAt: '2024-03-01T12:30:45.123Z', active: true });
       assert.equal((row.seenAt as Date).toISOString(), '2024-03-01T12:30:45.123Z');
-      const sorted = await gadgets.getMany({}, [{ field: 'seenAt', direction: 'asc' }], [], page());
+      const sorted = await listPage(gadgets, {}, [{ field: 'seenAt', direction: 'asc' }], [], page());
       assert.equal(sorted.data[0]?.name, 'dated');
-      const active = await gadgets.getMany({ active: true }, [{ field: 'name', direction: 'asc' }], [], page());
+      const active = await listPage(gadgets, { active: true }, [{ field: 'name', direction: 'asc' }], [], page());
       assert.deepEqual(
         active.data.map((g) => g.name),
         ['dated'],
       );
-      const byDate = await gadgets.getMany({ released: '2024-02-29' }, [], [], page());
+      const byDate = await listPage(gadgets, { released: '2024-02-29' }, [], [], page());
       assert.deepEqual(
         byDate.data.map((g) => g.name),
         ['widget'],
@@ -248,7 +249,7 @@ for (const database of databaseTargets()) {
 
     test('belongsToMany: one statement through the junction, for any page size', async () => {
       const [one, two] = [await labels.createOne({ text: 'one' }), await labels.createOne({ text: 'two' })];
-      const { data } = await gadgets.getMany({}, [{ field: 'name', direction: 'asc' }], [], page());
+      const { data } = await listPage(gadgets, {}, [{ field: 'name', direction: 'asc' }], [], page());
       const ids = Object.fromEntries(data.map((g) => [g.name, g.id]));
       await gadgetLabel.bulkCreate([
         { gadget_id: ids.widget, label_id: one.id },
@@ -256,7 +257,7 @@ for (const database of databaseTargets()) {
         { gadget_id: ids.dated, label_id: two.id },
       ]);
       const start = logged;
-      const listed = await gadgets.getMany({}, [{ field: 'name', direction: 'asc' }], ['labels'], page(2));
+      const listed = await listPage(gadgets, {}, [{ field: 'name', direction: 'asc' }], ['labels'], page(2));
       assert.equal(logged - start, 3, 'page, count, labels');
       assert.deepEqual(
         listed.data.map((g) => [g.name, (g.labels as { text: string }[]).map((l) => l.text)]),

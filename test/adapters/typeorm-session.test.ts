@@ -12,6 +12,7 @@ import { DataSource, type EntityManager, EntitySchema } from 'typeorm';
 import { Category, Post, Thread } from '../../examples/forum/models/typeorm.ts';
 import { typeormTargets } from '../fixtures/typeorm/target.ts';
 import type { ForumHarness } from '../support/forum-target.ts';
+import { listPage } from '../support/list-page.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -64,7 +65,7 @@ for (const target of typeormTargets()) {
     test('getSession as an async function', async () => {
       const adapter = new TypeORMAdapter({ dataSource, model: Post, getSession: async () => dataSource.manager });
       assert.equal((await adapter.getOne({ id: 3 }, ['thread']))?.slug, 'be-nice');
-      const page = await adapter.getMany({ thread_id: 1 }, [], ['author'], new PagePaginator());
+      const page = await listPage(adapter, { thread_id: 1 }, [], ['author'], new PagePaginator());
       assert.deepEqual(
         page.data.map((p) => ((p as Row).author as { username: string }).username),
         ['ada', 'brian'],
@@ -157,7 +158,7 @@ describe('TypeORMAdapter with an EntitySchema model [sqlite]', () => {
     assert.equal(created.revision, 1, 'a version column starts at 1, as TypeORM starts it');
     const updated = await adapter.updateOne({ id: created.id }, { pinned: true });
     assert.deepEqual([updated?.pinned, updated?.revision], [true, 2]);
-    const pinned = await adapter.getMany({ pinned: true }, [], [], new PagePaginator());
+    const pinned = await listPage(adapter, { pinned: true }, [], [], new PagePaginator());
     assert.deepEqual(
       pinned.data.map((n) => n.title),
       ['first'],

@@ -13,6 +13,7 @@ import { forumEntities } from '../../examples/forum/models/typeorm.ts';
 import { typeormForumAdapters } from '../../examples/forum/typeorm.ts';
 import { databaseTargets } from '../support/databases.ts';
 import { forumDdl, forumSeedSql } from '../support/forum-sql.ts';
+import { listPage } from '../support/list-page.ts';
 
 const page = (perPage: number, n: number) => new PagePaginator().setPerPage(perPage).setPage(n);
 
@@ -74,7 +75,7 @@ for (const target of databaseTargets().filter((t) => t.dialect === 'postgres')) 
       const pages: Page<Row>[] = [];
       const statements = await preparedBy(async () => {
         for (const n of [1, 2, 3])
-          pages.push(await a.post.getMany({}, [{ field: 'id', direction: 'desc' }], [], page(1, n)));
+          pages.push(await listPage(a.post, {}, [{ field: 'id', direction: 'desc' }], [], page(1, n)));
       });
       assert.deepEqual(
         pages.map((p) => [p.count, ...p.data.map((row) => row.id)]),
@@ -92,8 +93,8 @@ for (const target of databaseTargets().filter((t) => t.dialect === 'postgres')) 
     test('an include takes its keys as one array parameter: one statement for pages of any size', async () => {
       const pages: Page<Row>[] = [];
       const statements = await preparedBy(async () => {
-        pages.push(await a.thread.getMany({}, [], ['posts'], page(1, 1)));
-        pages.push(await a.thread.getMany({}, [], ['posts'], page(20, 1)));
+        pages.push(await listPage(a.thread, {}, [], ['posts'], page(1, 1)));
+        pages.push(await listPage(a.thread, {}, [], ['posts'], page(20, 1)));
       });
       const [one, all] = pages as [Page<Row>, Page<Row>];
       assert.equal(one.data.length, 1);

@@ -17,6 +17,7 @@ import {
 import { Category, Post, PostTranslation, Thread, User } from '../../examples/forum/models/typeorm.ts';
 import { typeormTargets } from '../fixtures/typeorm/target.ts';
 import type { ForumHarness } from '../support/forum-target.ts';
+import { listPage } from '../support/list-page.ts';
 
 const page = (perPage = 20, n = 1) => new PagePaginator().setPerPage(perPage).setPage(n);
 const link = (childFields: string[], parentFields: string[], childHoldsKey: boolean): ParentLink => ({
@@ -236,10 +237,10 @@ for (const target of typeormTargets()) {
       });
 
       test('getMany: exact filters are ANDed', async () => {
-        assert.deepEqual(ids((await a.post.getMany({ thread_id: 1 }, [], [], page())).data), [1, 2]);
-        assert.deepEqual(ids((await a.post.getMany({ thread_id: 1, author_id: 2 }, [], [], page())).data), [2]);
-        assert.deepEqual(ids((await a.post.getMany({ slug: 'nope' }, [], [], page())).data), []);
-        const fr = await a.postTranslation.getMany({ language: 'fr' }, [], [], page());
+        assert.deepEqual(ids((await listPage(a.post, { thread_id: 1 }, [], [], page())).data), [1, 2]);
+        assert.deepEqual(ids((await listPage(a.post, { thread_id: 1, author_id: 2 }, [], [], page())).data), [2]);
+        assert.deepEqual(ids((await listPage(a.post, { slug: 'nope' }, [], [], page())).data), []);
+        const fr = await listPage(a.postTranslation, { language: 'fr' }, [], [], page());
         assert.deepEqual(
           fr.data.map((r) => r.post_id),
           [1],
@@ -248,20 +249,20 @@ for (const target of typeormTargets()) {
 
       test('getMany: a kept filter statement serves other values; a null filter is IS NULL', async () => {
         const byAuthor = async (author_id: number | null) =>
-          ids((await a.post.getMany({ author_id }, [], [], page())).data);
+          ids((await listPage(a.post, { author_id }, [], [], page())).data);
         assert.deepEqual(await byAuthor(1), [1, 3]);
         assert.deepEqual(await byAuthor(null), [4]);
         assert.deepEqual(await byAuthor(2), [2]);
         assert.deepEqual(await byAuthor(null), [4]);
         const both = async (thread_id: number, author_id: number) =>
-          ids((await a.post.getMany({ author_id, thread_id }, [], [], page())).data);
+          ids((await listPage(a.post, { author_id, thread_id }, [], [], page())).data);
         assert.deepEqual(await both(1, 1), [1]);
         assert.deepEqual(await both(2, 1), [3]);
       });
 
       test('getMany: sort terms in order, primary key by default and as tie-breaker', async () => {
         const list = async (sort: { field: string; direction: 'asc' | 'desc' }[]) =>
-          ids((await a.post.getMany({}, sort, [], page())).data);
+          ids((await listPage(a.post, {}, sort, [], page())).data);
         assert.deepEqual(await list([]), [1, 2, 3, 4]);
         assert.deepEqual(await list([{ field: 'slug', direction: 'desc' }]), [4, 2, 1, 3]);
         assert.deepEqual(
@@ -277,11 +278,11 @@ for (const target of typeormTargets()) {
       });
 
       test('getMany: pagination with count', async () => {
-        const second = await a.post.getMany({}, [], [], page(3, 2));
+        const second = await listPage(a.post, {}, [], [], page(3, 2));
         assert.deepEqual({ ...second, data: ids(second.data) }, { page: 2, per_page: 3, count: 4, data: [4] });
-        const first = await a.post.getMany({}, [], [], page(2, 1));
+        const first = await listPage(a.post, {}, [], [], page(2, 1));
         assert.deepEqual({ ...first, data: ids(first.data) }, { page: 1, per_page: 2, count: 4, data: [1, 2] });
-        const beyond = await a.post.getMany({ thread_id: 1 }, [], [], page(2, 5));
+        const beyond = await listPage(a.post, { thread_id: 1 }, [], [], page(2, 5));
         assert.deepEqual({ count: beyond.count, data: beyond.data }, { count: 2, data: [] });
       });
 
@@ -290,13 +291,13 @@ for (const target of typeormTargets()) {
         const counts: number[] = [];
         for (const perPage of [1, 2, 3]) {
           forum.resetQueryCount();
-          const result = await a.post.getMany({}, [], include, page(perPage));
+          const result = await listPage(a.post, {}, [], include, page(perPage));
           counts.push(forum.queryCount());
           assert.equal(result.data.length, perPage);
         }
         assert.deepEqual(counts, [5, 5, 5]); // rows + count + one per relation
         forum.resetQueryCount();
-        const translations = await a.postTranslation.getMany({}, [], ['tags', 'post'], page(100));
+        const translations = await listPage(a.postTranslation, {}, [], ['tags', 'post'], page(100));
         assert.equal(forum.queryCount(), 3); // short page: no count
         assert.deepEqual(
           translations.data.map((t) => [t.post_id, t.language, ids(t.tags as []), (t.post as { id: number }).id]),
@@ -315,18 +316,18 @@ for (const target of typeormTargets()) {
       ];
 
       test('direct foreign key: list and get-one stay inside the parent', async () => {
-        assert.deepEqual(ids((await a.thread.getMany({}, [], [], page(), threadsOf(1))).data), [1, 2]);
-        assert.deepEqual(ids((await a.thread.getMany({}, [], [], page(), threadsOf(3))).data), []);
+        assert.deepEqual(ids((await listPage(a.thread, {}, [], [], page(), threadsOf(1))).data), [1, 2]);
+        assert.deepEqual(ids((await listPage(a.thread, {}, [], [], page(), threadsOf(3))).data), []);
         assert.equal((await a.thread.getOne({ id: 3 }, [], threadsOf(2)))?.title, 'Install fails');
         assert.equal(await a.thread.getOne({ id: 3 }, [], threadsOf(1)), null);
       });
 
       test('three levels: category → thread → post', async () => {
-        assert.deepEqual(ids((await a.post.getMany({}, [], [], page(), postsUnder(1, 1))).data), [1, 2]);
-        assert.deepEqual(ids((await a.post.getMany({}, [], [], page(), postsUnder(2, 1))).data), []);
+        assert.deepEqual(ids((await listPage(a.post, {}, [], [], page(), postsUnder(1, 1))).data), [1, 2]);
+        assert.deepEqual(ids((await listPage(a.post, {}, [], [], page(), postsUnder(2, 1))).data), []);
         assert.equal((await a.post.getOne({ id: 3 }, [], postsUnder(1, 2)))?.slug, 'be-nice');
         assert.equal(await a.post.getOne({ id: 3 }, [], postsUnder(2, 2)), null);
-        const page1 = await a.post.getMany({ author_id: 2 }, [], ['author'], page(), postsUnder(1, 1));
+        const page1 = await listPage(a.post, { author_id: 2 }, [], ['author'], page(), postsUnder(1, 1));
         assert.deepEqual(
           page1.data.map((p) => [p.id, (p.author as { username: string }).username]),
           [[2, 'brian']],
@@ -335,16 +336,16 @@ for (const target of typeormTargets()) {
 
       test('reverse direction: the thread of a post, the category of that thread', async () => {
         const threadOfPost = (postId: number) => [ref(Post, { id: postId }, link(['id'], ['thread_id'], false))];
-        assert.deepEqual(ids((await a.thread.getMany({}, [], [], page(), threadOfPost(3))).data), [2]);
+        assert.deepEqual(ids((await listPage(a.thread, {}, [], [], page(), threadOfPost(3))).data), [2]);
         assert.equal((await a.thread.getOne({ id: 2 }, [], threadOfPost(3)))?.title, 'Rules');
         assert.equal(await a.thread.getOne({ id: 1 }, [], threadOfPost(3)), null);
         const categoryOfThreadOfPost = [
           ref(Thread, { id: 3 }, link(['id'], ['category_id'], false)),
           ...threadOfPost(4),
         ];
-        assert.deepEqual(ids((await a.category.getMany({}, [], [], page(), categoryOfThreadOfPost)).data), [2]);
+        assert.deepEqual(ids((await listPage(a.category, {}, [], [], page(), categoryOfThreadOfPost)).data), [2]);
         const wrongPost = [ref(Thread, { id: 3 }, link(['id'], ['category_id'], false)), ...threadOfPost(1)];
-        assert.deepEqual(ids((await a.category.getMany({}, [], [], page(), wrongPost)).data), []);
+        assert.deepEqual(ids((await listPage(a.category, {}, [], [], page(), wrongPost)).data), []);
       });
 
       test('composite keys: the tags rows of one translation', async () => {
@@ -355,7 +356,7 @@ for (const target of typeormTargets()) {
             link(['post_id', 'language'], ['post_id', 'language'], true),
           ),
         ];
-        const en = await a.postTranslationTag.getMany({}, [], [], page(), under(1, 'en'));
+        const en = await listPage(a.postTranslationTag, {}, [], [], page(), under(1, 'en'));
         assert.deepEqual(
           en.data.map((r) => r.tag_id),
           [1, 2],

@@ -43,8 +43,8 @@ export type Rows = [
 export async function adapterResults(): Promise<void> {
   const one = await threads.getOne({ id: 1 }, []);
   expectType<Thread | null>()(one);
-  const page = await threads.getMany({}, [], [], new PagePaginator());
-  expectType<Thread[]>()(page.data);
+  const page = await threads.getMany({}, [], [], new PagePaginator().calcOffsetLimit());
+  expectType<Thread[]>()(page.rows);
   expectType<Thread>()(await threads.createOne({ category_id: 1, title: 'Hello' }));
   expectType<Thread | null>()(await threads.updateOne({ id: 1 }, { title: 'Hi' }));
   expectType<Thread | null>()(await threads.deleteOne({ id: 1 }));

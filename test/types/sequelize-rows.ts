@@ -50,7 +50,7 @@ export async function adapterResults(): Promise<void> {
   const posts = new SequelizeAdapter({ model: Post });
   const one = await posts.getOne({ id: 1 }, []);
   expectType<PostRow | null>()(one);
-  expectType<PostRow[]>()((await posts.getMany({}, [], [], new PagePaginator())).data);
+  expectType<PostRow[]>()((await posts.getMany({}, [], [], new PagePaginator().calcOffsetLimit())).rows);
   expectType<PostRow | null>()(await posts.updateOne({ id: 1 }, { slug: 'renamed' }));
   const id: number | undefined = one?.id;
   void id;

@@ -48,7 +48,7 @@ export async function adapterResults(): Promise<void> {
   const posts = new TypeORMAdapter({ dataSource, model: Post });
   const one = await posts.getOne({ id: 1 }, ['thread']);
   expectType<PostRow | null>()(one);
-  expectType<PostRow[]>()((await posts.getMany({ thread_id: 1 }, [], [], new PagePaginator())).data);
+  expectType<PostRow[]>()((await posts.getMany({ thread_id: 1 }, [], [], new PagePaginator().calcOffsetLimit())).rows);
   expectType<PostRow>()(await posts.createOne({ thread_id: 1, slug: 'hello' }));
 
   // @ts-expect-error: a post has no `title`
