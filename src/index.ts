@@ -16,7 +16,7 @@
  * @module
  */
 
-// The adapter contract, for adapters.
+// The adapter contract; what an adapter is made of is in `ormcrud/adapter-kit`.
 export {
   type FilterData,
   type IncludeData,
@@ -112,29 +112,11 @@ export {
   PaginatorBase,
   PaginatorPage,
 } from './core/paginator.ts';
-export {
-  type ExistsCondition,
-  type ParentLink,
-  type ParentLinkWrite,
-  type ParentRef,
-  type PrimaryKeyOf,
-  parentExistsValues,
-  parentKeyValues,
-  parentScopeValues,
-  planParentExists,
-  planParentLink,
-  planParentScope,
-  type ScopeCondition,
-} from './core/parent-scope.ts';
+export type { ParentLink, ParentRef } from './core/parent-scope.ts';
 export { problemSchema } from './core/problem-schema.ts';
 // Dependencies and markers.
 export type { CrudRequest, Dependency } from './core/request.ts';
 export type { RouteTable } from './core/route-table.ts';
 export type { CrudRoute, CrudRouter, HttpMethod, ResponseHeaders, RouteSchemas } from './core/router.ts';
-export {
-  DatabaseError,
-  type LoggableError,
-  loggableError,
-  redactDriverError,
-} from './core/safe-errors.ts';
+export { DatabaseError, type LoggableError, loggableError } from './core/safe-errors.ts';
 export { formatOfPattern } from './core/schema-factory.ts';

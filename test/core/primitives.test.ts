@@ -7,16 +7,18 @@ import {
   PagePaginator,
   ParentNotFoundError,
   type ParentRef,
-  parentExistsValues,
-  parentScopeValues,
-  planParentExists,
-  planParentScope,
-  type ScopeCondition,
   toJsonSchema,
   toProblem,
 } from 'ormcrud';
 import { z } from 'zod';
 import { parseSort } from '../../src/core/default-resolvers.ts';
+import {
+  parentExistsValues,
+  parentScopeValues,
+  planParentExists,
+  planParentScope,
+  type ScopeCondition,
+} from '../../src/core/parent-scope.ts';
 
 describe('errors', () => {
   test('one table from code to status; numeric statuses map back to codes', () => {
