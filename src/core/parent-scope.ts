@@ -25,7 +25,9 @@ export interface ParentLink {
  * @example
  * ```ts
  * // GET /categories/3/threads/7/posts → parents of the posts collection:
- * [{ model: thread, pkValues: { id: 7 }, link }, { model: category, pkValues: { id: 3 }, link }]
+ * const link = { childFields: ['thread_id'], parentFields: ['id'], childHoldsKey: true };
+ * const up = { childFields: ['category_id'], parentFields: ['id'], childHoldsKey: true };
+ * const refs: ParentRef[] = [{ model: thread, pkValues: { id: 7 }, link }, { model: category, pkValues: { id: 3 }, link: up }];
  * ```
  */
 export interface ParentRef {
@@ -59,7 +61,7 @@ export type ScopeCondition =
  *
  * @example
  * ```ts
- * for (const c of planParentScope(parents)) where.push(translate(table, c));
+ * const conditions = planParentScope(parents); // an `equals` on the nearest key, `exists` further up
  * ```
  */
 export function planParentScope(parents: readonly ParentRef[] | undefined): ScopeCondition[] {
@@ -92,8 +94,7 @@ export function planParentScope(parents: readonly ParentRef[] | undefined): Scop
  *
  * @example
  * ```ts
- * const check = planParentExists(parents);
- * if (check && !(await exists(check))) throw new ParentNotFoundError();
+ * const check = planParentExists(parents); // `exists` on the nearest parent, inside its ancestors
  * ```
  */
 export function planParentExists(parents: readonly ParentRef[]): ExistsCondition | undefined {
@@ -149,7 +150,7 @@ export type PrimaryKeyOf = (model: unknown) => readonly string[];
  * @example
  * ```ts
  * // GET /categories/3/threads/7/posts/9, posts holding thread_id, threads category_id:
- * parentScopeValues(parents, pkOf, [9]); // [9, 7, 7, 3]: post id, thread_id, thread id, category_id
+ * parentScopeValues(parents, () => ['id'], [9]); // [9, 7, 7, 3]: post id, thread_id, thread id, category_id
  * ```
  */
 export function parentScopeValues(
@@ -185,7 +186,7 @@ function scopeValuesFrom(
  *
  * @example
  * ```ts
- * parentExistsValues(parents, pkOf); // [7, 3] for /categories/3/threads/7
+ * parentExistsValues(parents, () => ['id']); // [7, 3] for /categories/3/threads/7
  * ```
  */
 export function parentExistsValues(
@@ -205,7 +206,7 @@ export function parentExistsValues(
  * @example
  * ```ts
  * // POST /categories/2/threads
- * insert({ ...data, ...parentKeyValues(parents) }); // { title, category_id: 2 }
+ * const values = { title: 'Hello', ...parentKeyValues(parents) }; // { title, category_id: 2 }
  * ```
  */
 export function parentKeyValues(parents: readonly ParentRef[] | undefined): Row {

@@ -32,8 +32,8 @@ function compileColumn(spec: ColumnSpec, kind: FieldKind, dialect: Dialect): Col
  *
  * @example
  * ```ts
- * const post = new CompiledModel(spec, postgresDialect());
- * const sql = `SELECT ${post.rows(post.table).list} FROM ${post.table}`;
+ * const compiled = new CompiledModel(postSpec, postgresDialect());
+ * const sql = `SELECT ${compiled.rows(compiled.table).list} FROM ${compiled.table}`;
  * ```
  */
 export class CompiledModel {

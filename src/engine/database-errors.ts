@@ -139,7 +139,8 @@ const DETAIL: Record<ConstraintKind, string> = {
  *
  * @example
  * ```ts
- * if (params.some((p) => typeof p === 'string' && p.includes('\u0000'))) throw invalidValueError();
+ * const values: unknown[] = ['a\u0000b'];
+ * if (values.some((v) => typeof v === 'string' && v.includes('\u0000'))) throw invalidValueError();
  * ```
  */
 export function invalidValueError(): HttpError {
@@ -239,7 +240,11 @@ export function unavailableError(detail = 'The database is unavailable; try agai
  *
  * @example
  * ```ts
- * try { await run(); } catch (error) { throw constraintError(error, (column) => fields.get(column)) ?? error; }
+ * try {
+ *   await exec.run(statement, []);
+ * } catch (error) {
+ *   throw constraintError(error, (column) => postModel.fieldOf(column)) ?? error;
+ * }
  * ```
  */
 export function constraintError(
@@ -266,7 +271,11 @@ export function constraintError(
  *
  * @example
  * ```ts
- * try { await run(); } catch (error) { throw databaseError(error, (column) => fields.get(column)) ?? error; }
+ * try {
+ *   await exec.run(statement, []);
+ * } catch (error) {
+ *   throw databaseError(error, (column) => postModel.fieldOf(column)) ?? error;
+ * }
  * ```
  */
 export function databaseError(error: unknown, fieldOf?: (column: string) => string | undefined): HttpError | undefined {

@@ -86,7 +86,12 @@ export interface Deadline {
    *
    * @example
    * ```ts
-   * await db.transaction(async (tx) => { await insert(tx); deadline.beforeCommit(); });
+   * await waitOnDatabase(db, 5000, (deadline) =>
+   *   session.transaction(async (tx) => {
+   *     await tx.run(statement, []);
+   *     deadline.beforeCommit();
+   *   }),
+   * );
    * ```
    */
   beforeCommit(): void;
@@ -159,7 +164,7 @@ class Wait implements Deadline {
  *
  * @example
  * ```ts
- * this.#timeoutMs = checkTimeout(options.timeoutMs, 'DrizzleAdapter');
+ * const timeoutMs = checkTimeout(undefined, 'MyAdapter'); // 5000
  * ```
  */
 export function checkTimeout(timeoutMs: number | undefined, adapter: string): number {
@@ -178,11 +183,13 @@ export function checkTimeout(timeoutMs: number | undefined, adapter: string): nu
  *
  * @example
  * ```ts
- * const row = await waitOnDatabase(db, 5000, (deadline) => db.transaction(async (tx) => {
- *   const row = await insert(tx);
- *   deadline.beforeCommit();
- *   return row;
- * }));
+ * const result = await waitOnDatabase(db, 5000, (deadline) =>
+ *   session.transaction(async (tx) => {
+ *     const written = await tx.run(statement, []);
+ *     deadline.beforeCommit();
+ *     return written;
+ *   }),
+ * );
  * ```
  */
 export function waitOnDatabase<T>(

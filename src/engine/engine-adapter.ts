@@ -55,11 +55,25 @@ export interface EngineOptions {
  *
  * @example
  * ```ts
- * class MyOrmAdapter extends EngineAdapter<MyModel> {
- *   describe(model?: unknown) { return describeMyModel(model ?? this.model); }
- *   modelSpec(model: unknown) { return readMyModel(model); }
- *   get dialect() { return postgresDialect(); }
- *   protected session<R>(work: (session: Session) => Promise<R>) { return work(poolSession); }
+ * class SpecAdapter extends EngineAdapter<ModelSpec> {
+ *   constructor(
+ *     spec: ModelSpec,
+ *     readonly pool: Session,
+ *   ) {
+ *     super(spec, undefined, { handle: pool, adapter: 'SpecAdapter' });
+ *   }
+ *   describe() {
+ *     return this.model.meta;
+ *   }
+ *   modelSpec() {
+ *     return this.model;
+ *   }
+ *   get dialect() {
+ *     return postgresDialect();
+ *   }
+ *   protected session<R>(work: (session: Session) => Promise<R>) {
+ *     return work(this.pool);
+ *   }
  * }
  * ```
  */

@@ -34,7 +34,12 @@ export interface SqlResult {
  *
  * @example
  * ```ts
- * const exec: Executor = { run: async (statement, values) => ({ records: (await pool.query(statement.sql, values)).rows }) };
+ * const logged: Executor = {
+ *   run: async (statement, values) => {
+ *     console.log(statement.sql);
+ *     return exec.run(statement, values);
+ *   },
+ * };
  * ```
  */
 export interface Executor {
@@ -56,7 +61,7 @@ export interface Session {
  *
  * @example
  * ```ts
- * const [row] = rowsOf(exec, statement, await exec.run(statement, values));
+ * const [row] = rowsOf(exec, statement, await exec.run(statement, [7]));
  * ```
  */
 export function rowsOf(exec: Executor, statement: Statement, result: SqlResult): Row[] {

@@ -23,7 +23,9 @@ export const onUpdate: FillOf = (column) => column.onUpdate;
  *
  * @example
  * ```ts
- * const sets = shape.updateFilled.map((c) => `${c.sql} = ${fillSql(post, c, onUpdate, ctx.params)}`);
+ * const touch = statements.get('touch', (ctx) =>
+ *   postModel.updateFills.map((c) => `${c.sql} = ${fillSql(postModel, c, onUpdate, ctx.params)}`).join(', '),
+ * );
  * ```
  */
 export function fillSql(model: CompiledModel, column: Column, fillOf: FillOf, params: SqlParams): string {
@@ -46,7 +48,7 @@ export function fillSql(model: CompiledModel, column: Column, fillOf: FillOf, pa
  *
  * @example
  * ```ts
- * const values = fillValues(shape.insertFilled, onInsert, shape.columns.map((c) => data[c.field]));
+ * const values = fillValues(postModel.insertFills, onInsert, ['given first']);
  * ```
  */
 export function fillValues(columns: readonly Column[], fillOf: FillOf, out: unknown[]): unknown[] {

@@ -25,7 +25,12 @@ const isIterator = (value: unknown): value is AsyncIterator<unknown> =>
  *
  * @example
  * ```ts
- * await withSession(async function* () { const tx = await begin(); yield tx; await tx.commit(); }, (tx) => tx.query('SELECT 1'));
+ * await withSession(
+ *   async function* () {
+ *     yield session; // then commit
+ *   },
+ *   (s) => s.exec.run(statement, []),
+ * );
  * ```
  */
 export async function withSession<TSession, T>(

@@ -152,7 +152,8 @@ async function loadRelation(rows: Row[], relation: RelationMeta, limit: number, 
  *
  * @example
  * ```ts
- * await loadIncludes(post, rows, ['thread', 'translations'], 100, ctx);
+ * const ctx: IncludeContext = { exec, model: () => postModel, statement: (key, build) => statements.get(key, build) };
+ * await loadIncludes(postModel, rows, ['thread', 'translations'], 100, ctx);
  * ```
  */
 export async function loadIncludes(

@@ -43,7 +43,7 @@ const parentExists = (parentRefs: readonly ParentRef[], ctx: ScopeContext) =>
  *
  * @example
  * ```ts
- * const insert = prepareInsert(statements, { body: 'Hi' }, parentRefs);
+ * const insert = prepareInsert(statements, { slug: 'hi' }, parents);
  * const row = insert.transactional ? await session.transaction((tx) => insert.run(tx)) : await insert.run(exec);
  * ```
  */

@@ -48,7 +48,8 @@ export interface ColumnSpec {
  *
  * @example
  * ```ts
- * const spec: ModelSpec = { meta: adapter.describe(), table: ['post'], columns };
+ * const id: ColumnSpec = { field: 'id', column: 'id', primaryKey: true, nullable: false, autoIncrement: true, selected: true };
+ * const spec: ModelSpec = { meta: postAdapter.describe(), table: ['post'], columns: [id] };
  * ```
  */
 export interface ModelSpec {

@@ -14,9 +14,10 @@ import type { Codec } from './model.ts';
  *
  * @example
  * ```ts
- * const params = new SqlParams(dialect);
- * const sql = `SELECT … WHERE ${column.sql} = ${params.add(column.encode)}`;
- * await exec.run(statement, params.bind([42]));
+ * const params = new SqlParams(postModel.dialect);
+ * const id = postModel.column('id');
+ * const sql = `SELECT 1 FROM ${postModel.table} WHERE ${id.sql} = ${params.add(id.encode)}`;
+ * await exec.run({ sql, name: undefined, params, selection: undefined }, params.bind([42]));
  * ```
  */
 export class SqlParams {

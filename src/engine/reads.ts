@@ -35,7 +35,7 @@ const integer = (n: number) => {
  *
  * @example
  * ```ts
- * selectRow(post, ['"post"."id" = $1']); // { sql: 'SELECT "post"."id" AS "id", … WHERE "post"."id" = $1', selection }
+ * selectRow(postModel, ['"post"."id" = $1']); // { sql: 'SELECT "post"."id" AS "id", … WHERE "post"."id" = $1', selection }
  * ```
  */
 export function selectRow(model: CompiledModel, where: readonly string[]): Built {
@@ -49,7 +49,7 @@ export function selectRow(model: CompiledModel, where: readonly string[]): Built
  *
  * @example
  * ```ts
- * const row = await prepareSelectOne(statements, { id: 7 }, parentRefs)(exec);
+ * const row = await prepareSelectOne(statements, { id: 7 }, parents)(exec);
  * ```
  */
 export function prepareSelectOne(
@@ -69,8 +69,8 @@ export function prepareSelectOne(
  *
  * @example
  * ```ts
- * const page = prepareSelectPage(statements, { thread_id: 3 }, [{ field: 'created_at', direction: 'desc' }], refs);
- * const rows = await page.fetch(exec, 20, 0);
+ * const page = prepareSelectPage(statements, { thread_id: 3 }, [{ field: 'created_at', direction: 'desc' }], parents);
+ * const firstRows = await page.fetch(exec, 20, 0);
  * ```
  */
 export function prepareSelectPage(
@@ -143,7 +143,7 @@ export function orderBySql(model: CompiledModel, sortData: SortData, qualifier =
  *
  * @example
  * ```ts
- * const row = await reread(statements, exec, { id: insertId });
+ * const row = await reread(statements, exec, { id: 7 });
  * ```
  */
 export async function reread(q: ModelStatements, exec: Executor, key: Row): Promise<Row> {

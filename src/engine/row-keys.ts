@@ -48,7 +48,7 @@ export function rowKey(row: Readonly<Row>, fields: readonly string[]): string | 
  *
  * @example
  * ```ts
- * [...distinctKeys(posts, ['thread_id']).values()]; // [[1], [2]]
+ * [...distinctKeys(rows, ['thread_id']).values()]; // [[1], [2]]
  * ```
  */
 export function distinctKeys(rows: readonly Row[], fields: readonly string[]): Map<string, unknown[]> {

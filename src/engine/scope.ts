@@ -29,8 +29,8 @@ export interface ScopeContext {
  *
  * @example
  * ```ts
- * const ctx = scopeContext(post, resolve);
- * const where = [...keySql(post, post.table, ctx.params), ...scopeSql(conditions, post, post.table, ctx)];
+ * const ctx = scopeContext(postModel, () => postModel);
+ * const where = keySql(postModel, postModel.table, ctx.params);
  * ```
  */
 export function scopeContext(model: CompiledModel, resolve: ResolveModel): ScopeContext {
@@ -53,7 +53,8 @@ export function keySql(model: CompiledModel, qualifier: string, params: SqlParam
  *
  * @example
  * ```ts
- * const where = scopeSql(planParentScope(parents), post, post.table, scopeContext(post, resolve));
+ * const ctx = scopeContext(postModel, () => postModel);
+ * const where = scopeSql([{ kind: 'equals', fields: ['thread_id'], values: [7] }], postModel, postModel.table, ctx);
  * ```
  */
 export function scopeSql(
@@ -100,7 +101,8 @@ export function existsSql(
  *
  * @example
  * ```ts
- * const sql = `DELETE FROM ${post.table} WHERE ${rowWhere(post, parents, ctx).join(' AND ')}`;
+ * const ctx = scopeContext(postModel, () => postModel);
+ * const sql = `DELETE FROM ${postModel.table} WHERE ${rowWhere(postModel, parents, ctx).join(' AND ')}`;
  * ```
  */
 export function rowWhere(

@@ -57,8 +57,8 @@ export interface SelectionSpec {
  *
  * @example
  * ```ts
- * const s = selection({ quote, qualifier: '"post"', columns, nullKeys: ['thread'] });
- * const rows = records.map(s.objects.hydrate);
+ * const s = selection({ quote: postModel.dialect.quote, qualifier: '"post"', columns: postModel.columns, nullKeys: ['thread'] });
+ * const read = (await exec.run(statement, [])).records.map(s.objects.hydrate);
  * ```
  */
 export function selection(spec: SelectionSpec): Selection {

@@ -13,8 +13,8 @@ import type { ParentLink, ParentRef } from '../core/parent-scope.ts';
  *
  * @example
  * ```ts
- * const cache = new StatementCache<Prepared>(64);
- * const stmt = cache.get(key) ?? cache.set(key, prepareQuery(dialect, query, 'post_by_id'));
+ * const cache = new StatementCache<string>(64);
+ * const sql = cache.get('one') ?? cache.set('one', 'SELECT 1');
  * ```
  */
 export class StatementCache<T> {
@@ -73,7 +73,7 @@ const chainNode = (model: unknown, shape: string): ChainNode => ({
  *
  * @example
  * ```ts
- * const chains = new ChainShapes((model) => tableInfo(model).name);
+ * const chains = new ChainShapes(() => 'thread');
  * chains.shape(parents); // '/thread:thread_id>id!/category:category_id>id!'
  * chains.key('one', parents); // 'one/thread:thread_id>id!/category:category_id>id!'
  * ```

@@ -38,8 +38,8 @@ const NAMES_KEPT = 500;
  *
  * @example
  * ```ts
- * const q = new ModelStatements(post, resolve, 64);
- * const one = q.get(q.key('one', parents), (ctx) => selectRowSql(post, rowWhere(post, parents, ctx)));
+ * const q = new ModelStatements(postModel, () => postModel, 64);
+ * const one = q.get(q.key('one', parents), (ctx) => `SELECT 1 FROM ${postModel.table} WHERE id = ${ctx.params.add()}`);
  * ```
  */
 export class ModelStatements {

@@ -23,7 +23,7 @@ export type WriteOne = (exec: Executor) => Promise<Row | null>;
  *
  * @example
  * ```ts
- * const update = prepareUpdate(statements, { id: 7 }, { body: 'Edited' }, parentRefs);
+ * const update = prepareUpdate(statements, { id: 7 }, { slug: 'edited' }, parents);
  * const row = update && (await update(exec));
  * ```
  */
@@ -69,7 +69,7 @@ export function prepareUpdate(
  *
  * @example
  * ```ts
- * const removed = await prepareDelete(statements, { id: 7 }, parentRefs)(exec);
+ * const removed = await prepareDelete(statements, { id: 7 }, parents)(exec);
  * ```
  */
 export function prepareDelete(

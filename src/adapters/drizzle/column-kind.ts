@@ -124,6 +124,7 @@ function kindOfSqlType(sqlType: string): FieldKind {
  *
  * @example
  * ```ts
+ * import { pgTable, serial } from 'drizzle-orm/pg-core';
  * columnKind(pgTable('t', { id: serial('id') }).id); // 'integer'
  * ```
  */

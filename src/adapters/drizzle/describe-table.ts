@@ -34,7 +34,7 @@ const cache = new WeakMap<Table, TableInfo>();
  *
  * @example
  * ```ts
- * tableName(postTranslation); // 'post_translation'
+ * tableName(schema.post_translation); // 'post_translation'
  * ```
  */
 export function tableName(table: Table): string {

@@ -104,12 +104,12 @@ function registryFor(options: DrizzleAdapterOptions): SchemaRegistry {
  *
  * @example
  * ```ts
+ * import { createClient } from '@libsql/client';
  * import { drizzle } from 'drizzle-orm/libsql';
- * import * as schema from './schema';
- * const db = drizzle(createClient({ url: ':memory:' }), { schema });
- * const categories = new CRUDCollection({ ormAdapter: new DrizzleAdapter({ db, model: schema.category }) });
+ * const memory = drizzle(createClient({ url: ':memory:' }), { schema });
+ * new CRUDCollection({ ormAdapter: new DrizzleAdapter({ db: memory, model: schema.category }) });
  * // or, one transaction per call:
- * new DrizzleAdapter({ model: schema.post, schema, getSession: async () => db });
+ * new DrizzleAdapter({ model: schema.post, schema, getSession: async () => memory });
  * // give up on a frozen database after 2 s instead of 5:
  * new DrizzleAdapter({ db, model: schema.post, timeoutMs: 2000 });
  * ```

@@ -28,7 +28,9 @@ function isPgPool(client: unknown): client is EventSource {
  *
  * @example
  * ```ts
- * hearPoolErrors(drizzle(new pg.Pool({ connectionString })));
+ * import { drizzle } from 'drizzle-orm/node-postgres';
+ * import pg from 'pg';
+ * hearPoolErrors(drizzle(new pg.Pool({ connectionString: process.env.DATABASE_URL })));
  * ```
  */
 export function hearPoolErrors(db: unknown): void {

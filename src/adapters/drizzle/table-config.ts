@@ -86,6 +86,7 @@ function dialectOf(table: unknown) {
  *
  * @example
  * ```ts
+ * import { pgTable } from 'drizzle-orm/pg-core';
  * tableDialect(pgTable('t', {})); // 'pg'
  * ```
  */

@@ -75,7 +75,8 @@ function columnSpec(field: string, column: Column, info: TableInfo): ColumnSpec 
  *
  * @example
  * ```ts
- * const spec = tableSpec(tableInfo(schema.post), adapter.describe());
+ * // What DrizzleAdapter's modelSpec returns, through tableSpec:
+ * const spec = new DrizzleAdapter({ db, model: schema.post }).modelSpec(schema.post);
  * spec.columns.map((c) => c.field); // ['id', 'thread_id', 'author_id', 'slug', 'created_at', 'updated_at']
  * ```
  */

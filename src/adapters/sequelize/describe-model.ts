@@ -190,7 +190,7 @@ function describeForeignKeys(model: AnyModel, resolve: ResolveByName): ForeignKe
  *
  * @example
  * ```ts
- * const meta = describeModel(Post);
+ * const meta = describeModel(models.post);
  * meta.primaryKey; // ['id']
  * ```
  */

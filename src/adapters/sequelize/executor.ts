@@ -74,7 +74,7 @@ const NO_TABLES: string[] = [];
  *
  * @example
  * ```ts
- * const { records } = await executorOf(sequelize).run(statement, values);
+ * const { records } = await executorOf(sequelize).run(statement, []);
  * ```
  */
 export function executorOf(sequelize: Sequelize, transaction?: Transaction): Executor {
@@ -96,7 +96,7 @@ export function executorOf(sequelize: Sequelize, transaction?: Transaction): Exe
  *
  * @example
  * ```ts
- * const session = sessionOf(Post.sequelize);
+ * const pool = sessionOf(sequelize);
  * ```
  */
 export function sessionOf(sequelize: Sequelize): Session {

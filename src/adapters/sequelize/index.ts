@@ -6,7 +6,7 @@
  * import { CRUDCollection } from 'ormcrud';
  * import { SequelizeAdapter } from 'ormcrud/sequelize';
  *
- * const posts = new CRUDCollection({ ormAdapter: new SequelizeAdapter({ model: Post }) });
+ * const postCollection = new CRUDCollection({ ormAdapter: new SequelizeAdapter({ model: models.post }) });
  * ```
  *
  * @module

@@ -26,7 +26,7 @@ const toDefaultValue = Utils.toDefaultValue as (value: unknown, dialect: string)
  * @example
  * ```ts
  * const registry = new ModelRegistry(sequelize);
- * registry.meta(Post).primaryKey; // ['id']
+ * registry.meta(models.post).primaryKey; // ['id']
  * registry.spec('thread').table; // ['thread']
  * ```
  */

@@ -49,11 +49,12 @@ const registries = new WeakMap<Sequelize, ModelRegistry>();
  *
  * @example
  * ```ts
- * const sequelize = new Sequelize('postgres://postgres@127.0.0.1:5432/app');
- * const Post = sequelize.define('post', { id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true }, … });
- * const posts = new CRUDCollection({ ormAdapter: new SequelizeAdapter({ model: Post }) });
+ * import { DataTypes, Sequelize } from 'sequelize';
+ * const orm = new Sequelize('postgres://postgres@127.0.0.1:5432/app');
+ * const Note = orm.define('note', { id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true } });
+ * new CRUDCollection({ ormAdapter: new SequelizeAdapter({ model: Note }) });
  * // give up on a frozen database after 2 s instead of 5:
- * new SequelizeAdapter({ model: Post, timeoutMs: 2000 });
+ * new SequelizeAdapter({ model: Note, timeoutMs: 2000 });
  * ```
  */
 export class SequelizeAdapter<M extends AnyModel = AnyModel> extends EngineAdapter<M, ModelRow<M>> {

@@ -15,7 +15,11 @@ import { databaseError } from '../../engine/database-errors.ts';
  *
  * @example
  * ```ts
- * try { await manager.query(sql, params); } catch (error) { translateDbError(error); }
+ * try {
+ *   await dataSource.manager.query('SELECT 1', []);
+ * } catch (error) {
+ *   translateDbError(error);
+ * }
  * ```
  */
 export function translateDbError(

@@ -15,7 +15,7 @@ import { NamedStatement } from './named-statement.ts';
  *
  * @example
  * ```ts
- * const { records } = await executorOf(manager).run(statement, values);
+ * const { records } = await executorOf(dataSource.manager).run(statement, []);
  * ```
  */
 export function executorOf(manager: EntityManager): Executor {
@@ -39,7 +39,7 @@ export function executorOf(manager: EntityManager): Executor {
  *
  * @example
  * ```ts
- * const session = sessionOf(dataSource.manager);
+ * const managed = sessionOf(dataSource.manager);
  * ```
  */
 export function sessionOf(manager: EntityManager): Session {

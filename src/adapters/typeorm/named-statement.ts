@@ -20,7 +20,7 @@
  *
  * @example
  * ```ts
- * await queryRunner.query(new NamedStatement('SELECT 1 AS "one"', 'one') as unknown as string, [], true);
+ * await dataSource.createQueryRunner().query(new NamedStatement('SELECT 1', 'one') as unknown as string, [], true);
  * ```
  */
 export class NamedStatement {

@@ -72,7 +72,7 @@ const joins = new WeakMap<EntityMetadata, ReadonlyMap<string, RelationJoin>>();
  *
  * @example
  * ```ts
- * const tags = relationJoins(dataSource.getMetadata(PostTranslation)).get('tags');
+ * const translations = relationJoins(dataSource.getMetadata(Post)).get('translations');
  * ```
  */
 export function relationJoins(metadata: EntityMetadata): ReadonlyMap<string, RelationJoin> {

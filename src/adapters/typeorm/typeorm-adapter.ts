@@ -31,7 +31,10 @@ import type { EntityRow } from './row-types.ts';
  *
  * @example
  * ```ts
- * const getSession: GetSession = async function* () { yield dataSource.manager; };
+ * import type { GetSession } from 'ormcrud/typeorm';
+ * const getSession: GetSession = async function* () {
+ *   yield dataSource.manager;
+ * };
  * ```
  */
 export type GetSession = Sessions<EntityManager>;
@@ -64,12 +67,14 @@ export interface TypeORMAdapterOptions<T extends ObjectLiteral = ObjectLiteral> 
  *
  * @example
  * ```ts
- * const dataSource = await new DataSource({ type: 'postgres', url, entities: [Post, Thread] }).initialize();
- * const posts = new CRUDCollection({ ormAdapter: new TypeORMAdapter({ dataSource, model: Post }) });
- * // or per request, e.g. inside a transaction the app opened:
- * new TypeORMAdapter({ dataSource, model: Post, getSession: async () => requestContext.get('manager') });
+ * import { DataSource } from 'typeorm';
+ * const url = 'postgres://postgres@127.0.0.1:5432/app';
+ * const source = await new DataSource({ type: 'postgres', url, entities: [Post, Thread] }).initialize();
+ * new CRUDCollection({ ormAdapter: new TypeORMAdapter({ dataSource: source, model: Post }) });
+ * // or per request, e.g. on a transaction the app opened:
+ * new TypeORMAdapter({ dataSource: source, model: Post, getSession: async () => source.manager });
  * // give up on a frozen database after 2 s instead of 5:
- * new TypeORMAdapter({ dataSource, model: Post, timeoutMs: 2000 });
+ * new TypeORMAdapter({ dataSource: source, model: Post, timeoutMs: 2000 });
  * ```
  */
 export class TypeORMAdapter<
@@ -106,7 +111,7 @@ export class TypeORMAdapter<
    *
    * @example
    * ```ts
-   * const adapter = await new TypeORMAdapter({ getSession, model: Post }).init();
+   * const adapter = await new TypeORMAdapter({ getSession: async () => dataSource.manager, model: Post }).init();
    * ```
    */
   async init(): Promise<this> {
