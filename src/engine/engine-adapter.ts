@@ -34,6 +34,7 @@ import { prepareInsert } from './inserts.ts';
 import type { ModelSpec } from './model.ts';
 import { prepareSelectOne, prepareSelectPage } from './reads.ts';
 import { ModelStatements } from './statements.ts';
+import { TranslatingSessions } from './translating-session.ts';
 import { prepareDelete, prepareUpdate, type WriteOne } from './updates.ts';
 
 /** What an {@link EngineAdapter} needs besides its model. */
@@ -86,7 +87,7 @@ export abstract class EngineAdapter<
   readonly #timeoutMs: number;
   readonly #kept: number;
   readonly #compiled = new Map<ModelSpec, CompiledModel>();
-  readonly #sessions = new WeakMap<Session, Session>();
+  readonly #sessions = new TranslatingSessions((error, statement) => this.translateError(error, statement));
   #statements: ModelStatements | undefined;
 
   constructor(model: TModel, crudConfig: CRUDConfigDict | CRUDConfigInit | undefined, options: EngineOptions) {
@@ -140,6 +141,7 @@ export abstract class EngineAdapter<
     const queries = this.#queries;
     const limit = checkIncludeLimit(options?.includeLimit, this.constructor.name);
     const select = prepareSelectOne(queries, pkValues, parentRefs);
+    if (includeData.length === 0) return this.#run(({ exec }) => select(exec)) as Promise<TRow | null>;
     return this.#run(async ({ exec }) => {
       const row = await select(exec);
       if (row) await loadIncludes(queries.model, [row], includeData, limit, this.#includes(exec));
@@ -211,34 +213,13 @@ export abstract class EngineAdapter<
   #run<R>(work: (session: Session, deadline: Deadline) => Promise<R>): Promise<R> {
     return waitOnDatabase(this.#handle, this.#timeoutMs, (deadline) =>
       this.session(async (session) => {
-        const result = await work(this.#translating(session), deadline);
+        const result = await work(this.#sessions.of(session), deadline);
         deadline.beforeCommit();
         return result;
       }),
     ).catch((error: unknown) => {
       throw this.translateError(error);
     });
-  }
-
-  /** `session` with every statement's error translated, naming the statement; made once per session. */
-  #translating(session: Session): Session {
-    let translating = this.#sessions.get(session);
-    if (!translating) {
-      translating = this.#wrap(session);
-      this.#sessions.set(session, translating);
-    }
-    return translating;
-  }
-
-  #wrap(session: Session): Session {
-    const wrap = (exec: Executor): Executor => ({
-      arrayRows: exec.arrayRows,
-      run: (statement, values) =>
-        exec.run(statement, values).catch((error: unknown) => {
-          throw this.translateError(error, statement);
-        }),
-    });
-    return { exec: wrap(session.exec), transaction: (work) => session.transaction((exec) => work(wrap(exec))) };
   }
 
   #includes(exec: Executor): IncludeContext {
