@@ -13,7 +13,7 @@ import type { RelationMeta } from '../core/model-meta.ts';
 import type { Column, CompiledModel } from './compiled-model.ts';
 import type { Executor, Statement } from './executor.ts';
 import type { SqlParams } from './params.ts';
-import { distinctKeys, rowKey, tupleKey } from './row-keys.ts';
+import { distinctKeys, rowKey } from './row-keys.ts';
 import type { ScopeContext } from './scope.ts';
 import { selection } from './selection.ts';
 import type { Built } from './statements.ts';
@@ -129,7 +129,7 @@ async function loadRelation(rows: Row[], relation: RelationMeta, limit: number, 
     if (!reader) throw new TypeError('An include statement selects rows');
     for (const raw of (await exec.run(statement, values)).records) {
       // Never undefined: the row matched a non-null key.
-      const key = tupleKey(reader.keys(raw)) as string;
+      const key = reader.key(raw) as string;
       const row = reader.hydrate(raw);
       const group = groups.get(key);
       if (group) group.push(row);

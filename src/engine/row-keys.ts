@@ -7,8 +7,15 @@
  */
 import type { Row } from '../core/adapter.ts';
 
-/** One key value as text: a `Date` by its instant (milliseconds kept), anything else by `String`. */
-const keyPart = (value: unknown) => (value instanceof Date ? value.toISOString() : String(value));
+/**
+ * One key value as text: a `Date` by its instant (milliseconds kept), anything else by `String`.
+ *
+ * @example
+ * ```ts
+ * keyPart(new Date(0)); // '1970-01-01T00:00:00.000Z'
+ * ```
+ */
+export const keyPart = (value: unknown): string => (value instanceof Date ? value.toISOString() : String(value));
 
 /**
  * The map key of a tuple of key values; `undefined` when any is null (no match possible).

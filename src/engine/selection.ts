@@ -9,6 +9,7 @@
  */
 import type { Row } from '../core/adapter.ts';
 import type { Codec } from './model.ts';
+import { keyPart, tupleKey } from './row-keys.ts';
 
 /** A column as a selection reads it: its field name and decoder. */
 export interface SelectedColumn {
@@ -24,8 +25,8 @@ export interface SelectedColumn {
 export interface RowReader {
   /** A raw row as a row object: the selected fields, then each null key as `null`. */
   readonly hydrate: (raw: unknown) => Row;
-  /** The decoded key columns of a raw row, in order (for grouping included rows). */
-  readonly keys: (raw: unknown) => unknown[];
+  /** The map key of a raw row's decoded key columns, as `tupleKey` makes it (for grouping included rows). */
+  readonly key: (raw: unknown) => string | undefined;
 }
 
 /** What one statement selects of a model, and how its rows are read. */
@@ -100,13 +101,18 @@ function compileReader(spec: SelectionSpec, aliases: readonly string[], arrays: 
     ...nulls.map((key) => `${JSON.stringify(key)}: null`),
   ];
   const keyValues = keys.map((c, i) => decoded(c, i, `k${i}`));
+  // One key column (the usual foreign key) makes its map key without an array per row.
+  const key =
+    keyValues.length === 1
+      ? `const v = ${keyValues[0]}; return v === null || v === undefined ? undefined : part(v) + '\u0000';`
+      : `return tuple([${keyValues.join(', ')}]);`;
   // Field names are JSON string literals and the rest fixed text: nothing from a request reaches the code.
   const source = `return [
     function hydrate(raw) { return { ${properties.join(', ')} }; },
-    function keys(raw) { return [${keyValues.join(', ')}]; },
+    function key(raw) { ${key} },
   ];`;
-  const names = [...columns.map((_, i) => `c${i}`), ...keys.map((_, i) => `k${i}`)];
+  const names = ['part', 'tuple', ...columns.map((_, i) => `c${i}`), ...keys.map((_, i) => `k${i}`)];
   const codecs = [...columns.map((c) => c.decode), ...keys.map((c) => c.decode)];
-  const [hydrate, readKeys] = new Function(...names, source)(...codecs);
-  return { hydrate, keys: readKeys };
+  const [hydrate, readKey] = new Function(...names, source)(keyPart, tupleKey, ...codecs);
+  return { hydrate, key: readKey };
 }
