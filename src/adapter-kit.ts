@@ -54,14 +54,8 @@ export { knownCount, type ListResult, type PageWindow } from './core/paginator.t
 export type { ParentLink, ParentRef } from './core/parent-scope.ts';
 export { DatabaseError, redactDriverError } from './core/safe-errors.ts';
 // The engine.
-export {
-  type ConstraintKind,
-  constraintError,
-  databaseError,
-  invalidValueError,
-  RETRY_AFTER_SECONDS,
-  unavailableError,
-} from './engine/database-errors.ts';
+export { type ConstraintKind, constraintError, invalidValueError } from './engine/constraint-errors.ts';
+export { databaseError, RETRY_AFTER_SECONDS, unavailableError } from './engine/database-errors.ts';
 export { checkTimeout, DEFAULT_TIMEOUT_MS, type Deadline, waitOnDatabase } from './engine/database-wait.ts';
 export { type ColumnRead, type Dialect, type DialectOptions, placeholders } from './engine/dialect.ts';
 export { mysqlDialect } from './engine/dialects/mysql.ts';

@@ -5,8 +5,7 @@
  *
  * @module
  */
-import { redactDriverError } from 'ormcrud/adapter-kit';
-import { databaseError } from '../../engine/database-errors.ts';
+import { databaseError, redactDriverError } from 'ormcrud/adapter-kit';
 
 /**
  * Rethrows a database error as an `HttpError` when it is a constraint violation
