@@ -57,25 +57,12 @@ export interface EngineOptions {
  * @example
  * ```ts
  * class SpecAdapter extends EngineAdapter<ModelSpec> {
- *   constructor(
- *     spec: ModelSpec,
- *     readonly pool: Session,
- *   ) {
- *     super(spec, undefined, { handle: pool, adapter: 'SpecAdapter' });
- *   }
- *   describe() {
- *     return this.model.meta;
- *   }
- *   modelSpec() {
- *     return this.model;
- *   }
- *   get dialect() {
- *     return postgresDialect();
- *   }
- *   protected session<R>(work: (session: Session) => Promise<R>) {
- *     return work(this.pool);
- *   }
+ *   describe = () => this.model.meta;
+ *   modelSpec = () => this.model;
+ *   dialect = postgresDialect();
+ *   protected session = <R>(work: (s: Session) => Promise<R>) => work(session);
  * }
+ * new SpecAdapter(postSpec, undefined, { handle: session, adapter: 'SpecAdapter' });
  * ```
  */
 export abstract class EngineAdapter<
