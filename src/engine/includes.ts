@@ -15,7 +15,7 @@ import type { Executor, Statement } from './executor.ts';
 import type { SqlParams } from './params.ts';
 import { distinctKeys, rowKey } from './row-keys.ts';
 import type { ScopeContext } from './scope.ts';
-import { selection } from './selection.ts';
+import { type Selection, selection } from './selection.ts';
 import type { Built } from './statements.ts';
 
 /** What loading needs: the executor, models by name, and the kept statements. */
@@ -61,7 +61,6 @@ function shownColumns(target: CompiledModel): Column[] {
 
 /** The parts of an include's statement. */
 interface SelectParts {
-  readonly select: string;
   readonly from: string;
   readonly where: string;
   readonly order: string;
@@ -72,14 +71,25 @@ interface SelectParts {
  * `partition` key in their order, of which each key keeps the first `limit` (a placeholder).
  * Rows come out by that number, so each parent's rows stay in order.
  */
-function perParentLimited(quote: (name: string) => string, parts: SelectParts, partition: string, limit: string) {
-  const rn = quote('__rn');
+function perParentLimited(
+  target: CompiledModel,
+  rows: Selection,
+  parts: SelectParts,
+  partition: string,
+  limit: string,
+) {
+  const rn = target.dialect.quote('__rn');
   const numbered = `ROW_NUMBER() OVER (PARTITION BY ${partition} ORDER BY ${parts.order}) AS ${rn}`;
-  const inner = `SELECT ${parts.select}, ${numbered} FROM ${parts.from} WHERE ${parts.where}`;
-  return `SELECT * FROM (${inner}) l WHERE l.${rn} <= ${limit} ORDER BY l.${rn}`;
+  const inner = `SELECT ${rows.list}, ${numbered} FROM ${parts.from} WHERE ${parts.where}`;
+  const outer = rows.aliases.map((alias) => `l.${alias}`).join(', ');
+  return `SELECT ${outer} FROM (${inner}) l WHERE l.${rn} <= ${limit} ORDER BY l.${rn}`;
 }
 
-/** The statement loading `relation` for `count` keys, each to-many key capped at `limit` rows. */
+/**
+ * The statement loading `relation` for `count` keys, each to-many key capped at `limit` rows, and
+ * how a row's group is found: by the target's key fields when they are shown, else by key
+ * columns selected for it (a junction's, or a hidden key).
+ */
 function relationStatement(relation: RelationMeta, count: number, limit: number, ctx: IncludeContext) {
   const target = ctx.model(relation.target);
   const { through } = relation;
@@ -88,12 +98,15 @@ function relationStatement(relation: RelationMeta, count: number, limit: number,
   // The key columns the page's keys are matched against: the junction's, or the target's.
   const matched = through && junction ? columnsOf(junction, through.sourceFields) : targetKeys;
   const inModel = junction ?? target;
+  const shown = shownColumns(target);
+  const keysShown = !junction && matched.every((c) => shown.includes(c));
   // One text for any number of keys with array parameters, else one per number of keys.
   const shape = bindsArray(inModel, matched) ? 'any' : String(count);
   const statement = ctx.statement(`include|${relation.name}|${shape}${relation.many ? '|capped' : ''}`, (sctx) => {
     const quote = target.dialect.quote;
     const keyQualifier = junction ? 'j' : 't';
-    const rows = selection({ quote, qualifier: 't', columns: shownColumns(target), keys: matched, keyQualifier });
+    const keys = keysShown ? [] : matched;
+    const rows = selection({ quote, qualifier: 't', columns: shown, keys, keyQualifier });
     const where = inSql(inModel, keyQualifier, matched, count, sctx.params);
     const order = target.primary.map((c) => target.dialect.orderTerm(`t.${c.sql}`, false, false)).join(', ');
     let from = `${target.table} t`;
@@ -103,11 +116,13 @@ function relationStatement(relation: RelationMeta, count: number, limit: number,
       );
       from += ` INNER JOIN ${junction.table} j ON ${on.join(' AND ')}`;
     }
-    const parts: SelectParts = { select: rows.list, from, where, order };
     if (!relation.many)
       return { sql: `SELECT ${rows.list} FROM ${from} WHERE ${where} ORDER BY ${order}`, selection: rows };
     const partition = matched.map((c) => `${keyQualifier}.${c.sql}`).join(', ');
-    return { sql: perParentLimited(quote, parts, partition, sctx.params.add()), selection: rows };
+    return {
+      sql: perParentLimited(target, rows, { from, where, order }, partition, sctx.params.add()),
+      selection: rows,
+    };
   });
   const arraysBound = bindsArray(inModel, matched);
   const bind = (keys: unknown[][]) => {
@@ -115,22 +130,23 @@ function relationStatement(relation: RelationMeta, count: number, limit: number,
     if (relation.many) values.push(limit);
     return statement.params.bind(values);
   };
-  return { statement, bind };
+  const groupFields = keysShown ? targetKeys.map((c) => c.field) : undefined;
+  return { statement, bind, groupFields };
 }
 
 async function loadRelation(rows: Row[], relation: RelationMeta, limit: number, ctx: IncludeContext) {
   const keys = [...distinctKeys(rows, relation.fields).values()];
   const groups = new Map<string, Row[]>();
   if (keys.length > 0) {
-    const { statement, bind } = relationStatement(relation, keys.length, limit, ctx);
+    const { statement, bind, groupFields } = relationStatement(relation, keys.length, limit, ctx);
     const values = bind(keys);
     const { exec } = ctx;
     const reader = exec.arrayRows ? statement.selection?.arrays : statement.selection?.objects;
     if (!reader) throw new TypeError('An include statement selects rows');
     for (const raw of (await exec.run(statement, values)).records) {
-      // Never undefined: the row matched a non-null key.
-      const key = reader.key(raw) as string;
       const row = reader.hydrate(raw);
+      // Never undefined: the row matched a non-null key.
+      const key = (groupFields ? rowKey(row, groupFields) : reader.key(raw)) as string;
       const group = groups.get(key);
       if (group) group.push(row);
       else groups.set(key, [row]);

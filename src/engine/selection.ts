@@ -33,6 +33,8 @@ export interface RowReader {
 export interface Selection {
   /** `q."col" AS "field", …`: the select list (key columns first, aliased `__k0`, `__k1`, …). */
   readonly list: string;
+  /** The names the select list gives its columns, in order, quoted. */
+  readonly aliases: readonly string[];
   /** The reader of rows as objects keyed by alias. */
   readonly objects: RowReader;
   /** The reader of rows as arrays in select order. */
@@ -74,11 +76,13 @@ export function selection(spec: SelectionSpec): Selection {
     ...keys.map((c) => read(c, spec.keyQualifier ?? spec.qualifier)),
     ...spec.columns.map((c) => read(c, spec.qualifier)),
   ];
-  const list = qualified.map((column, i) => `${column} AS ${spec.quote(aliases[i] as string)}`).join(', ');
+  const quoted = aliases.map((alias) => spec.quote(alias));
+  const list = qualified.map((column, i) => `${column} AS ${quoted[i]}`).join(', ');
   let objects: RowReader | undefined;
   let arrays: RowReader | undefined;
   return {
     list,
+    aliases: quoted,
     get objects() {
       objects ??= compileReader(spec, aliases, false);
       return objects;
