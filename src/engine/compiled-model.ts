@@ -6,6 +6,7 @@
  * @module
  */
 import type { Row } from '../core/adapter.ts';
+import { publicFieldsOf } from '../core/model-configs.ts';
 import type { FieldKind, ModelMeta, RelationMeta } from '../core/model-meta.ts';
 import type { Dialect } from './dialect.ts';
 import type { ColumnSpec, ModelSpec } from './model.ts';
@@ -54,6 +55,7 @@ export class CompiledModel {
   readonly relations: readonly RelationMeta[];
   readonly #byColumn: ReadonlyMap<string, Column>;
   readonly #rows = new Map<string, Selection>();
+  #shown: readonly Column[] | undefined;
 
   constructor(spec: ModelSpec, dialect: Dialect) {
     const quote = dialect.quote;
@@ -92,6 +94,18 @@ export class CompiledModel {
       this.#rows.set(qualifier, rows);
     }
     return rows;
+  }
+
+  /**
+   * The columns shown wherever the model is included: its public fields (under
+   * every configuration registered for it), in table order; read once.
+   */
+  get shown(): readonly Column[] {
+    if (!this.#shown) {
+      const fields = publicFieldsOf(this.meta);
+      this.#shown = this.columns.filter((c) => c.selected && fields.has(c.field));
+    }
+    return this.#shown;
   }
 
   /** A wire value as the driver binds it for `column`. */

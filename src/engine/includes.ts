@@ -8,7 +8,6 @@
  * @module
  */
 import type { IncludeData, Row } from '../core/adapter.ts';
-import { publicFieldsOf } from '../core/model-configs.ts';
 import type { RelationMeta } from '../core/model-meta.ts';
 import type { Column, CompiledModel } from './compiled-model.ts';
 import type { Executor, Statement } from './executor.ts';
@@ -53,12 +52,6 @@ const bindsArray = (model: CompiledModel, columns: readonly Column[]) =>
 /** The columns of `model` for field names. */
 const columnsOf = (model: CompiledModel, fields: readonly string[]) => fields.map((field) => model.column(field));
 
-/** The target's columns an include shows: its public fields, in table order. */
-function shownColumns(target: CompiledModel): Column[] {
-  const shown = publicFieldsOf(target.meta);
-  return target.columns.filter((c) => c.selected && shown.has(c.field));
-}
-
 /** The parts of an include's statement. */
 interface SelectParts {
   readonly from: string;
@@ -98,7 +91,7 @@ function relationStatement(relation: RelationMeta, count: number, limit: number,
   // The key columns the page's keys are matched against: the junction's, or the target's.
   const matched = through && junction ? columnsOf(junction, through.sourceFields) : targetKeys;
   const inModel = junction ?? target;
-  const shown = shownColumns(target);
+  const shown = target.shown;
   const keysShown = !junction && matched.every((c) => shown.includes(c));
   // One text for any number of keys with array parameters, else one per number of keys.
   const shape = bindsArray(inModel, matched) ? 'any' : String(count);
