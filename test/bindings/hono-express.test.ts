@@ -19,6 +19,13 @@ import { clientErrorHandler } from 'ormcrud/node';
 import { type DrizzleForumHarness, drizzleTargets } from '../fixtures/drizzle/target.ts';
 import { rawRequest } from '../support/raw-http.ts';
 
+/** Headers and body of a JSON request sent in chunks of 1000 characters, without a `Content-Length`. */
+function chunkedJson(body: string): string {
+  const chunks = body.match(/[\s\S]{1,1000}/g) ?? [];
+  const framed = chunks.map((chunk) => `${chunk.length.toString(16)}\r\n${chunk}\r\n`).join('');
+  return `Content-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n${framed}0\r\n\r\n`;
+}
+
 describe('Hono and Express: errors outside the routes are problems', () => {
   let h: DrizzleForumHarness;
   before(async () => {
@@ -67,7 +74,15 @@ describe('Hono and Express: errors outside the routes are problems', () => {
             413,
             'payload_too_large',
           ],
+          // No declared length: the body is read chunk by chunk and refused once past the limit.
+          [`POST /tags HTTP/1.1\r\nHost: x\r\n${chunkedJson(big)}`, 413, 'payload_too_large'],
+          [`POST /tags HTTP/1.1\r\nHost: x\r\n${chunkedJson('{"name":')}`, 422, 'validation_failed'],
         ];
+        const created = await rawRequest(
+          port,
+          `POST /tags HTTP/1.1\r\nHost: x\r\n${chunkedJson(`{"name":"${framework}"}`)}`,
+        );
+        assert.deepEqual([created.status, (created.body as { name: string }).name], [201, framework]);
         for (const [request, status, code] of cases) {
           const res = await rawRequest(port, request);
           assert.equal(res.status, status, request.slice(0, 40));

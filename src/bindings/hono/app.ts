@@ -28,10 +28,16 @@ function pathAndQuery(url: string): string {
   return url.slice(url.indexOf('/', url.indexOf(':') + 3));
 }
 
-/** Feeds a web stream to the core's body reader; stops reading at its first refusal. */
-async function feed(body: ReadableStream<Uint8Array> | null, reader: JsonBodyReader): Promise<void> {
-  if (!body) return;
-  const stream = body.getReader();
+/**
+ * Feeds a request's body to the core's reader: whole when its length is
+ * declared (the reader refused a declared length past the limit already),
+ * else chunk by chunk, stopping at the first refusal.
+ */
+async function feed(request: Request, declared: boolean, reader: JsonBodyReader): Promise<void> {
+  // `arrayBuffer()` lets @hono/node-server read the socket directly, without building a web stream.
+  if (declared) return reader.push(new Uint8Array(await request.arrayBuffer()));
+  if (!request.body) return;
+  const stream = request.body.getReader();
   try {
     for (let chunk = await stream.read(); !chunk.done; chunk = await stream.read()) reader.push(chunk.value);
   } catch (error) {
@@ -40,15 +46,22 @@ async function feed(body: ReadableStream<Uint8Array> | null, reader: JsonBodyRea
   }
 }
 
+/** Node's parsed request headers where @hono/node-server passes them (no web `Headers` built), else Hono's. */
+function headersOf(c: Context): RequestParts<Context>['headers'] {
+  const incoming = (c.env as { incoming?: { headers?: RequestParts<Context>['headers'] } } | undefined)?.incoming;
+  return incoming?.headers ?? c.req.header();
+}
+
 function partsOf(c: Context): RequestParts<Context> {
   const raw = c.req.raw;
+  const headers = headersOf(c);
   return {
     method: raw.method,
     url: pathAndQuery(raw.url),
-    headers: c.req.header(),
+    headers,
     params: c.req.param() as Record<string, string>,
     raw: c,
-    feed: (reader) => feed(raw.body, reader),
+    feed: (reader) => feed(raw, headers['content-length'] !== undefined, reader),
   };
 }
 
