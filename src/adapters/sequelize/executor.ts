@@ -1,13 +1,14 @@
 /**
- * Statements through `sequelize.query`, on the pool or inside a transaction,
- * so Sequelize's logging, retries, hooks and CLS transactions apply. Each
- * driver's result comes back as one {@link SqlResult}.
+ * Statements on a Sequelize instance's pool or transaction: on PostgreSQL
+ * straight on its `pg` clients ({@link postgresExecutor}), elsewhere through
+ * `sequelize.query`, so Sequelize's logging, retries, hooks and CLS
+ * transactions apply. Each driver's result comes back as one {@link SqlResult}.
  *
  * @module
  */
-import { type Executor, invalidValueError, type Session, type SqlResult } from 'ormcrud/adapter-kit';
+import type { Executor, Session, SqlResult } from 'ormcrud/adapter-kit';
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
-import { dialectOf } from './dialect.ts';
+import { postgresExecutor } from './postgres-client.ts';
 
 /** `Rows matched: 3  Changed: 0  Warnings: 0`: what MySQL/MariaDB say an `UPDATE` matched. */
 const MATCHED = /^Rows matched: (\d+)/;
@@ -42,13 +43,6 @@ function sqliteResult(out: unknown): SqlResult {
   return { records: rows ?? [], insertId: statement?.lastID, affected: statement?.changes };
 }
 
-/** PostgreSQL: rows, and the row count of the result. */
-function postgresResult(out: unknown): SqlResult {
-  const [rows, second] = out as [Record<string, unknown>[], unknown];
-  const rowCount = typeof second === 'number' ? second : (second as { rowCount?: number } | undefined)?.rowCount;
-  return { records: rows, affected: rowCount };
-}
-
 /** The Sequelize query type that makes SQLite report what a statement changed. */
 function sqliteType(sql: string): QueryTypes {
   if (sql.startsWith('UPDATE')) return QueryTypes.UPDATE;
@@ -56,18 +50,28 @@ function sqliteType(sql: string): QueryTypes {
   return QueryTypes.RAW;
 }
 
-/** How each Sequelize dialect's driver answers, and the query type a statement runs as. */
-const DRIVERS: Record<string, { result: (out: unknown) => SqlResult; type: (sql: string) => QueryTypes }> = {
-  postgres: { result: postgresResult, type: () => QueryTypes.RAW },
-  mysql: { result: mysqlResult, type: () => QueryTypes.RAW },
-  mariadb: { result: mysqlResult, type: () => QueryTypes.RAW },
-  sqlite: { result: sqliteResult, type: sqliteType },
-};
-
-const holdsNul = (value: unknown) => typeof value === 'string' && value.includes('\u0000');
-
 /** No table names: Sequelize's SQLite reads no `PRAGMA table_info` to parse results the engine parses itself. */
 const NO_TABLES: string[] = [];
+
+type ExecutorOn = (sequelize: Sequelize, transaction?: Transaction) => Executor;
+
+/** Executors through `sequelize.query`, whose driver answers are read by `result`. */
+function queryExecutor(result: (out: unknown) => SqlResult, type = (_sql: string) => QueryTypes.RAW): ExecutorOn {
+  return (sequelize, transaction) => ({
+    run: async ({ sql }, values) => {
+      const options = { bind: values, type: type(sql), transaction, tableNames: NO_TABLES };
+      return result(await sequelize.query(sql, options as { bind: unknown[]; type: QueryTypes.RAW }));
+    },
+  });
+}
+
+/** The executor of each Sequelize dialect. */
+const EXECUTORS: Record<string, ExecutorOn> = {
+  postgres: postgresExecutor,
+  mysql: queryExecutor(mysqlResult),
+  mariadb: queryExecutor(mysqlResult),
+  sqlite: queryExecutor(sqliteResult, sqliteType),
+};
 
 /**
  * An executor on `sequelize`, inside `transaction` when given.
@@ -78,17 +82,9 @@ const NO_TABLES: string[] = [];
  * ```
  */
 export function executorOf(sequelize: Sequelize, transaction?: Transaction): Executor {
-  const driver = DRIVERS[sequelize.getDialect()];
-  if (!driver) throw new TypeError(`SequelizeAdapter does not support the "${sequelize.getDialect()}" dialect`);
-  const refusesNul = !dialectOf(sequelize).textAcceptsNul;
-  return {
-    run: async ({ sql }, values) => {
-      // Sequelize would bind U+0000 as the two characters `\0` where text refuses it (PostgreSQL).
-      if (refusesNul && values.some(holdsNul)) throw invalidValueError();
-      const options = { bind: values, type: driver.type(sql), transaction, tableNames: NO_TABLES };
-      return driver.result(await sequelize.query(sql, options as { bind: unknown[]; type: QueryTypes.RAW }));
-    },
-  };
+  const executor = EXECUTORS[sequelize.getDialect()];
+  if (!executor) throw new TypeError(`SequelizeAdapter does not support the "${sequelize.getDialect()}" dialect`);
+  return executor(sequelize, transaction);
 }
 
 /**

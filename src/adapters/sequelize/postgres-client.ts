@@ -1,0 +1,86 @@
+/**
+ * Statements on PostgreSQL straight on the `pg` client that Sequelize's pool
+ * (or transaction) lends: each runs as a named prepared statement with rows
+ * as arrays, as Drizzle's do, instead of through `sequelize.query`, which
+ * plans every statement anew and builds a query object, a stack trace and a
+ * uuid per call. Sequelize's `logging` and `benchmark` options still apply.
+ *
+ * @module
+ */
+import type { Executor, SqlResult, Statement } from 'ormcrud/adapter-kit';
+import { QueryTypes, Sequelize, type Transaction } from 'sequelize';
+
+/** The part of a `pg` client this module uses. */
+interface PgClient {
+  query(config: { text: string; values: unknown[]; name?: string; rowMode?: 'array' }): Promise<{
+    rows: unknown[];
+    rowCount: number | null;
+  }>;
+  /** Sequelize's mark for a client its pool must not lend again. */
+  _invalid?: boolean;
+  readonly uuid?: string;
+}
+
+/** The pool's side of Sequelize's connection manager. */
+interface ConnectionManager {
+  getConnection(options: { type: QueryTypes }): Promise<PgClient>;
+  releaseConnection(connection: PgClient): void;
+}
+
+/** Errors after which Sequelize's own PostgreSQL query drops its client. */
+const BROKEN = (error: { code?: unknown; message?: unknown }) =>
+  error.code === 'ECONNRESET' || error.message === 'Query read timeout';
+
+/** The transaction a statement joins: the executor's own, else the app's CLS one, as `sequelize.query` finds it. */
+function transactionOf(own: Transaction | undefined): Transaction | undefined {
+  const cls = (Sequelize as unknown as { _cls?: { get(key: string): Transaction | undefined } })._cls;
+  return own ?? cls?.get('transaction');
+}
+
+/** What the logging below reads of a Sequelize instance (its typings leave them out). */
+interface Logging {
+  readonly options: { readonly logging?: unknown; readonly benchmark?: boolean };
+  log(...args: unknown[]): void;
+}
+
+/** Logs `sql` through Sequelize's `logging` option; returns what logs its end when `benchmark` is on. */
+function logStart(sequelize: Logging, sql: string, connection: PgClient): (() => void) | undefined {
+  const options = sequelize.options;
+  if (!options.logging) return undefined;
+  const text = `(${connection.uuid ?? 'default'}): ${sql}`;
+  if (!options.benchmark) return void sequelize.log(`Executing ${text}`, options);
+  const start = Date.now();
+  return () => sequelize.log(`Executed ${text}`, Date.now() - start, options);
+}
+
+/**
+ * An executor on the `pg` clients of `sequelize` (PostgreSQL only), inside
+ * `transaction` when given.
+ *
+ * @example
+ * ```ts
+ * const { records } = await postgresExecutor(sequelize).run(statement, []);
+ * ```
+ */
+export function postgresExecutor(sequelize: Sequelize, transaction?: Transaction): Executor {
+  const manager = sequelize.connectionManager as unknown as ConnectionManager;
+  const run = async ({ sql, name, selection }: Statement, values: unknown[]): Promise<SqlResult> => {
+    const tx = transactionOf(transaction);
+    const connection = tx
+      ? (tx as unknown as { connection: PgClient }).connection
+      : await manager.getConnection({ type: QueryTypes.RAW });
+    try {
+      const logged = logStart(sequelize as unknown as Logging, sql, connection);
+      const config = { text: sql, values, name, rowMode: selection && ('array' as const) };
+      const { rows, rowCount } = await connection.query(config);
+      logged?.();
+      return { records: rows, affected: rowCount ?? undefined };
+    } catch (error) {
+      if (BROKEN(error as { code?: unknown })) connection._invalid = true;
+      throw error;
+    } finally {
+      if (!tx) manager.releaseConnection(connection);
+    }
+  };
+  return { run, arrayRows: true };
+}
