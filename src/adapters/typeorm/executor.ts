@@ -1,14 +1,14 @@
 /**
  * Statements on one request's `EntityManager`: its query runner when it has
  * one (a transaction), else a pooled runner released after the statement;
- * named statements run as `pg` prepared statements.
+ * on node-postgres each runs as a prepared statement with rows as arrays.
  *
  * @module
  */
 
 import type { Executor, Session } from 'ormcrud/adapter-kit';
 import type { EntityManager } from 'typeorm';
-import { NamedStatement } from './named-statement.ts';
+import { PgQuery, takesPgQueries } from './pg-query.ts';
 
 /**
  * An executor on `manager`.
@@ -19,12 +19,14 @@ import { NamedStatement } from './named-statement.ts';
  * ```
  */
 export function executorOf(manager: EntityManager): Executor {
+  const pg = takesPgQueries(manager.dataSource);
   return {
+    arrayRows: pg,
     run: async (statement, values) => {
       const runner = manager.queryRunner ?? manager.dataSource.createQueryRunner();
       try {
-        // TypeORM passes a NamedStatement through to `pg` as is, and logs it as its text.
-        const query = statement.name ? new NamedStatement(statement.sql, statement.name) : statement.sql;
+        // TypeORM passes a PgQuery through to `pg` as is, and logs it as its text.
+        const query = pg ? new PgQuery(statement) : statement.sql;
         const { records, affected, raw } = await runner.query(query as string, values, true);
         return { records, affected, insertId: (raw as { insertId?: unknown } | undefined)?.insertId };
       } finally {

@@ -1,35 +1,52 @@
 /**
- * Named prepared statements on PostgreSQL, through TypeORM's own query runner.
- *
- * TypeORM hands the query it is given to `pg`'s `client.query` unchanged; a
- * string runs as an unnamed statement, which PostgreSQL parses and plans on
- * every run. `pg` also accepts a `{ name, text }` config, and then parses the
- * statement once per connection and only binds and executes it afterwards. A
- * {@link NamedStatement} is that config, and converts to its SQL text, which
- * is what TypeORM's loggers and `QueryFailedError` take of it (`String(query)`).
- * (Not a `String` subclass: `pg` copies a config's own properties, and a
- * `String` object has one per character.) A fresh one per run: `pg` before
- * 8.23 writes the run's values onto the config it is given.
+ * Statements as node-postgres query configs, through TypeORM's own query
+ * runner. TypeORM hands the query it is given to `pg`'s `client.query`
+ * unchanged; a string runs as an unnamed statement, which PostgreSQL parses
+ * and plans on every run, and returns rows as objects. A {@link PgQuery} is
+ * a `{ text, name, rowMode }` config: `pg` prepares it once per connection
+ * and returns rows as arrays. It converts to its SQL text, which is what
+ * TypeORM's loggers and `QueryFailedError` take of it (`String(query)`).
  *
  * @module
  */
+import type { Statement } from 'ormcrud/adapter-kit';
+import type { DataSource } from 'typeorm';
 
 /**
- * SQL text that `pg` runs as the prepared statement `name`; `String()` of it
- * is the text.
+ * A statement as a `pg` query config; `String()` of it is the text. A fresh
+ * one per run: `pg` before 8.23 writes the run's values onto its config.
  *
  * @example
  * ```ts
- * await dataSource.createQueryRunner().query(new NamedStatement('SELECT 1', 'one') as unknown as string, [], true);
+ * await dataSource.createQueryRunner().query(new PgQuery(statement) as unknown as string, [], true);
  * ```
  */
-export class NamedStatement {
-  constructor(
-    readonly text: string,
-    readonly name: string,
-  ) {}
+export class PgQuery {
+  readonly text: string;
+  readonly name: string | undefined;
+  /** Rows of a statement that selects them come as arrays in select order. */
+  readonly rowMode: 'array' | undefined;
+
+  constructor({ sql, name, selection }: Statement) {
+    this.text = sql;
+    this.name = name;
+    this.rowMode = selection && 'array';
+  }
 
   toString(): string {
     return this.text;
   }
+}
+
+/**
+ * Whether a data source's driver runs on node-postgres (PostgreSQL,
+ * CockroachDB), which takes {@link PgQuery} configs.
+ *
+ * @example
+ * ```ts
+ * takesPgQueries(dataSource); // true on PostgreSQL
+ * ```
+ */
+export function takesPgQueries(dataSource: DataSource): boolean {
+  return (dataSource.driver as { postgres?: unknown }).postgres !== undefined;
 }
