@@ -5,20 +5,19 @@ import Fastify from 'fastify';
 import { CRUDCollection } from 'ormcrud';
 import { clientErrorHandler, frameworkErrors, toFastify } from 'ormcrud/fastify';
 import { z } from 'zod';
-import { type DrizzleForumHarness, drizzleTargets } from '../fixtures/drizzle/target.ts';
+import { type BindingForum, openBindingForum } from '../support/binding-forum.ts';
 import { call } from '../support/forum-suite.ts';
 import { rawRequest } from '../support/raw-http.ts';
 
 describe('the Fastify binding: validation messages', () => {
-  let h: DrizzleForumHarness;
+  let forum: BindingForum;
   before(async () => {
-    h = await (drizzleTargets()[0] as NonNullable<ReturnType<typeof drizzleTargets>[0]>).open();
-    await h.reset();
+    forum = await openBindingForum();
   });
-  after(() => h.close());
+  after(() => forum.harness.close());
 
   test('formats and long patterns read as words, short patterns as themselves', async () => {
-    const tags = new CRUDCollection({ ormAdapter: h.adapters.tag });
+    const tags = new CRUDCollection({ ormAdapter: forum.harness.adapters.tag });
     const query = z.object({
       day: z.iso.date().optional(),
       at: z.iso.datetime({ offset: true }).optional(),
@@ -51,17 +50,12 @@ describe('the Fastify binding: validation messages', () => {
 });
 
 describe('the Fastify binding: errors outside the routes are problems', () => {
-  let h: DrizzleForumHarness;
+  let forum: BindingForum;
   before(async () => {
-    h = await (drizzleTargets()[0] as NonNullable<ReturnType<typeof drizzleTargets>[0]>).open();
-    await h.reset();
+    forum = await openBindingForum();
   });
-  after(() => h.close());
+  after(() => forum.harness.close());
 
-  const routers = () => [
-    new CRUDCollection({ ormAdapter: h.adapters.tag }).getRouter({ prefix: '/tags' }),
-    new CRUDCollection({ ormAdapter: h.adapters.category }).getRouter({ prefix: '/categories' }),
-  ];
   const isProblem = (res: { status: number; headers: Record<string, unknown>; body: unknown }, status: number) => {
     assert.equal(res.status, status);
     assert.match(String(res.headers['content-type']), /^application\/problem\+json/);
@@ -70,7 +64,7 @@ describe('the Fastify binding: errors outside the routes are problems', () => {
 
   test('an unknown path is a 404 problem, with any number of routers, bodies and methods', async () => {
     const app = Fastify({ frameworkErrors, clientErrorHandler });
-    for (const router of routers()) await app.register(toFastify(router));
+    for (const router of forum.routers()) await app.register(toFastify(router));
     for (const [method, url] of [
       ['GET', '/nope'],
       ['GET', '/'],
@@ -90,7 +84,7 @@ describe('the Fastify binding: errors outside the routes are problems', () => {
     const prefixed = Fastify();
     await prefixed.register(
       async (api) => {
-        for (const router of routers()) await api.register(toFastify(router));
+        for (const router of forum.routers()) await api.register(toFastify(router));
       },
       { prefix: '/api' },
     );
@@ -100,12 +94,12 @@ describe('the Fastify binding: errors outside the routes are problems', () => {
 
     const before = Fastify();
     before.setNotFoundHandler((_req, reply) => reply.code(404).send('mine'));
-    for (const router of routers()) await before.register(toFastify(router));
+    for (const router of forum.routers()) await before.register(toFastify(router));
     assert.deepEqual([(await call(before, 'GET', '/nope')).body], ['mine']);
     await before.close();
 
     const opted = Fastify();
-    for (const router of routers()) await opted.register(toFastify(router, { notFound: false }));
+    for (const router of forum.routers()) await opted.register(toFastify(router, { notFound: false }));
     opted.setNotFoundHandler((_req, reply) => reply.code(404).send('mine too'));
     assert.deepEqual([(await call(opted, 'GET', '/nope')).body], ['mine too']);
     isProblem(await call(opted, 'GET', '/tags/999'), 404);
@@ -114,7 +108,7 @@ describe('the Fastify binding: errors outside the routes are problems', () => {
 
   test('a malformed URL is 400, an overlong path segment 414, an oversize body 413', async () => {
     const app = Fastify({ frameworkErrors, clientErrorHandler });
-    for (const router of routers()) await app.register(toFastify(router));
+    for (const router of forum.routers()) await app.register(toFastify(router));
     for (const url of ['/tags/%E0%A4%A', '/ta%gs', '/tags/1%']) isProblem(await call(app, 'GET', url), 400);
     const long = await call(app, 'GET', `/tags/${'1'.repeat(200)}`);
     isProblem(long, 414);
@@ -125,7 +119,7 @@ describe('the Fastify binding: errors outside the routes are problems', () => {
 
   test('through a listening server: 414 and 431 from the HTTP parser, 400 for bytes that are not HTTP', async () => {
     const app = Fastify({ frameworkErrors, clientErrorHandler });
-    for (const router of routers()) await app.register(toFastify(router));
+    for (const router of forum.routers()) await app.register(toFastify(router));
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as AddressInfo;
     try {

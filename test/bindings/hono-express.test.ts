@@ -12,11 +12,10 @@ import { after, before, describe, test } from 'node:test';
 import { getRequestListener } from '@hono/node-server';
 import express from 'express';
 import { Hono } from 'hono';
-import { CRUDCollection } from 'ormcrud';
 import { notFoundHandler as expressNotFound, toExpress } from 'ormcrud/express';
 import { notFoundHandler as honoNotFound, toHono } from 'ormcrud/hono';
 import { clientErrorHandler } from 'ormcrud/node';
-import { type DrizzleForumHarness, drizzleTargets } from '../fixtures/drizzle/target.ts';
+import { type BindingForum, openBindingForum } from '../support/binding-forum.ts';
 import { rawRequest } from '../support/raw-http.ts';
 
 /** Headers and body of a JSON request sent in chunks of 1000 characters, without a `Content-Length`. */
@@ -27,20 +26,15 @@ function chunkedJson(body: string): string {
 }
 
 describe('Hono and Express: errors outside the routes are problems', () => {
-  let h: DrizzleForumHarness;
+  let forum: BindingForum;
   before(async () => {
-    h = await (drizzleTargets()[0] as NonNullable<ReturnType<typeof drizzleTargets>[0]>).open();
-    await h.reset();
+    forum = await openBindingForum();
   });
-  after(() => h.close());
+  after(() => forum.harness.close());
 
-  const routers = () => [
-    new CRUDCollection({ ormAdapter: h.adapters.tag }).getRouter({ prefix: '/tags' }),
-    new CRUDCollection({ ormAdapter: h.adapters.category }).getRouter({ prefix: '/categories' }),
-  ];
   const hono = () => {
     const app = new Hono();
-    for (const router of routers()) app.route('/', toHono(router));
+    for (const router of forum.routers()) app.route('/', toHono(router));
     app.notFound(honoNotFound());
     return app;
   };
@@ -48,7 +42,7 @@ describe('Hono and Express: errors outside the routes are problems', () => {
     hono: () => getRequestListener(hono().fetch),
     express: () => {
       const app = express();
-      for (const router of routers()) app.use(toExpress(router));
+      for (const router of forum.routers()) app.use(toExpress(router));
       app.use(expressNotFound());
       return app;
     },
