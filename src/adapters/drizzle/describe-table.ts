@@ -6,7 +6,7 @@
  */
 import { type Column, getTableColumns, type Table } from 'drizzle-orm';
 import type { FieldMeta, ForeignKeyMeta } from 'ormcrud/adapter-kit';
-import { describeColumn } from './column-kind.ts';
+import { describeColumn } from './describe-column.ts';
 import { type DrizzleDialect, neutralTableConfig, tableDialect } from './table-config.ts';
 
 /** Everything the adapter knows about one table, keyed by field (property) name. */

@@ -8,8 +8,9 @@
  */
 import { Column, is, SQL } from 'drizzle-orm';
 import type { ColumnSpec, Fill, ModelMeta, ModelSpec } from 'ormcrud/adapter-kit';
-import { columnKind, inputConverter } from './column-kind.ts';
+import { columnKind } from './column-kind.ts';
 import type { TableInfo } from './describe-table.ts';
+import { inputConverter } from './input-converter.ts';
 
 /** Whether a column overrides Drizzle's identity codec of one direction. */
 const overrides = (column: Column, method: 'mapToDriverValue' | 'mapFromDriverValue') =>

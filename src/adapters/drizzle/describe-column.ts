@@ -1,0 +1,56 @@
+/**
+ * From a Drizzle column to the core's {@link FieldMeta}: its kind, length,
+ * integer range, enum values, and who fills it when a create omits it.
+ *
+ * @module
+ */
+import type { Column } from 'drizzle-orm';
+import { type FieldMeta, type IntegerRange, integerRange } from 'ormcrud/adapter-kit';
+import { hasClientDefault, isServerGenerated } from './column-fill.ts';
+import { columnKind } from './column-kind.ts';
+
+/** Bytes of the integer columns narrower than a safe integer (SQLite's are all 8 bytes). */
+const INTEGER_BYTES: Readonly<Record<string, 1 | 2 | 3 | 4>> = {
+  PgInteger: 4,
+  PgSerial: 4,
+  PgSmallInt: 2,
+  PgSmallSerial: 2,
+  MySqlInt: 4,
+  MySqlSmallInt: 2,
+  MySqlMediumInt: 3,
+  MySqlTinyInt: 1,
+};
+
+/** The values an integer column holds, when narrower than a safe integer. */
+function rangeOf(column: Column): IntegerRange | undefined {
+  const bytes = INTEGER_BYTES[column.columnType];
+  return bytes && integerRange(bytes, / unsigned/i.test(column.getSQLType()));
+}
+
+/**
+ * The neutral description of one column, under its field (property) name.
+ *
+ * @example
+ * ```ts
+ * describeColumn('slug', post.slug, false, false); // { name: 'slug', kind: 'string', maxLength: 100, ... }
+ * ```
+ */
+export function describeColumn(name: string, column: Column, primaryKey: boolean, soleIntegerPk: boolean): FieldMeta {
+  const kind = columnKind(column);
+  const length = (column as Column & { length?: unknown }).length;
+  const field: FieldMeta = {
+    name,
+    kind,
+    nullable: !column.notNull,
+    primaryKey,
+    serverGenerated: isServerGenerated(column, soleIntegerPk),
+    hasClientDefault: hasClientDefault(column),
+  };
+  const range = kind === 'integer' ? rangeOf(column) : undefined;
+  return {
+    ...field,
+    ...(range && { range }),
+    ...(kind === 'enum' ? { enumValues: [...(column.enumValues ?? [])] } : {}),
+    ...(kind === 'string' && typeof length === 'number' && length > 0 ? { maxLength: length } : {}),
+  };
+}
