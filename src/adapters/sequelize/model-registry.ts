@@ -8,14 +8,8 @@
 import type { ColumnSpec, FieldMeta, Fill, ModelMeta, ModelSpec } from 'ormcrud/adapter-kit';
 import { type Sequelize, Utils } from 'sequelize';
 import { codecOf } from './codecs.ts';
-import {
-  type AnyModel,
-  columnAttributes,
-  describeModel,
-  findModel,
-  isSqlDefault,
-  stampAttributes,
-} from './describe-model.ts';
+import { describeModel } from './describe-model.ts';
+import { type AnyModel, columnAttributes, findModel, isSqlDefault, stampAttributes } from './model-class.ts';
 
 /** Sequelize's own filling of a JavaScript default (`DataTypes.NOW`, `UUIDV4`, a function, a constant). */
 const toDefaultValue = Utils.toDefaultValue as (value: unknown, dialect: string) => unknown;

@@ -15,9 +15,9 @@ import {
   type Session,
 } from 'ormcrud/adapter-kit';
 import type { Sequelize } from 'sequelize';
-import type { AnyModel } from './describe-model.ts';
 import { dialectOf } from './dialect.ts';
 import { sessionOf } from './executor.ts';
+import type { AnyModel } from './model-class.ts';
 import { ModelRegistry } from './model-registry.ts';
 import type { ModelRow } from './row-types.ts';
 

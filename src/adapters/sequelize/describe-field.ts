@@ -1,0 +1,74 @@
+/**
+ * A Sequelize attribute → the core's {@link FieldMeta}: its kind, integer
+ * range, enum values, length, and who fills it when a create omits it.
+ *
+ * @module
+ */
+import { type FieldKind, type FieldMeta, type IntegerRange, integerRange } from 'ormcrud/adapter-kit';
+import type { ModelAttributeColumnOptions } from 'sequelize';
+import { isSqlDefault, kindKey } from './model-class.ts';
+
+/** The core's kind of each Sequelize data type, by its key. */
+const KINDS: Record<string, FieldKind> = {
+  STRING: 'string',
+  CHAR: 'string',
+  TEXT: 'string',
+  CITEXT: 'string',
+  INTEGER: 'integer',
+  SMALLINT: 'integer',
+  MEDIUMINT: 'integer',
+  TINYINT: 'integer',
+  BIGINT: 'bigint',
+  FLOAT: 'number',
+  REAL: 'number',
+  DOUBLE: 'number',
+  'DOUBLE PRECISION': 'number',
+  DECIMAL: 'number',
+  BOOLEAN: 'boolean',
+  DATE: 'datetime',
+  DATEONLY: 'date',
+  UUID: 'uuid',
+  ENUM: 'enum',
+  JSON: 'json',
+  JSONB: 'json',
+};
+
+/** Bytes of the integer types narrower than a safe integer, outside SQLite (whose are all 8 bytes). */
+const INTEGER_BYTES: Record<string, 1 | 2 | 3 | 4> = { INTEGER: 4, SMALLINT: 2, MEDIUMINT: 3, TINYINT: 1 };
+
+/** The values an integer attribute's column holds, when narrower than a safe integer (never on wide integers). */
+function rangeOf(attribute: ModelAttributeColumnOptions, wideIntegers: boolean): IntegerRange | undefined {
+  const bytes = INTEGER_BYTES[kindKey(attribute)];
+  if (!bytes || wideIntegers) return undefined;
+  const type = attribute.type as { _unsigned?: boolean; options?: { unsigned?: boolean } };
+  return integerRange(bytes, type._unsigned === true || type.options?.unsigned === true);
+}
+
+/**
+ * The neutral description of one attribute, under its name: `stamped` names
+ * the attributes Sequelize fills itself; `wideIntegers` dialects give no range.
+ */
+export function describeField(
+  name: string,
+  attribute: ModelAttributeColumnOptions,
+  stamped: ReadonlySet<string>,
+  wideIntegers: boolean,
+): FieldMeta {
+  const kind = KINDS[kindKey(attribute)] ?? 'unknown';
+  const range = kind === 'integer' ? rangeOf(attribute, wideIntegers) : undefined;
+  const type = attribute.type as { options?: { length?: number }; values?: readonly string[] };
+  const length = Number(type.options?.length);
+  const defaultValue = attribute.defaultValue;
+  return {
+    name,
+    kind,
+    ...(range && { range }),
+    ...(kind === 'enum' ? { enumValues: [...(attribute.values ?? type.values ?? [])] } : {}),
+    ...(kind === 'string' && length > 0 ? { maxLength: length } : {}),
+    nullable: attribute.allowNull !== false && !attribute.primaryKey,
+    primaryKey: attribute.primaryKey === true,
+    serverGenerated: attribute.autoIncrement === true || stamped.has(name) || isSqlDefault(defaultValue),
+    hasClientDefault: defaultValue !== undefined && !isSqlDefault(defaultValue),
+    ...(attribute.comment && { description: attribute.comment }),
+  };
+}

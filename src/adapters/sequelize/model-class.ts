@@ -1,0 +1,56 @@
+/**
+ * What the adapter reads off a Sequelize model class: its name, its column
+ * attributes and their types, the attributes Sequelize stamps itself, and the
+ * model of a name.
+ *
+ * @module
+ */
+import { type ModelAttributeColumnOptions, type ModelStatic, type Sequelize, Utils } from 'sequelize';
+
+/** A Sequelize model class of any instance type. */
+// biome-ignore lint/suspicious/noExplicitAny: Sequelize's models are generic over their instances
+export type AnyModel = ModelStatic<any>;
+
+/** What Sequelize keeps on a model class beyond its typings: which attributes it stamps itself. */
+interface Stamped {
+  readonly _timestampAttributes?: { createdAt?: string; updatedAt?: string; deletedAt?: string };
+  readonly _versionAttribute?: string;
+}
+
+/** The attributes Sequelize fills itself: `createdAt`, `updatedAt`, the version counter. */
+export function stampAttributes(model: AnyModel): { created?: string; updated?: string; version?: string } {
+  const { _timestampAttributes: stamps = {}, _versionAttribute: version } = model as unknown as Stamped;
+  return { created: stamps.createdAt, updated: stamps.updatedAt, version };
+}
+
+/** The model's attributes, without `VIRTUAL` ones (they have no column). */
+export function columnAttributes(model: AnyModel): [string, ModelAttributeColumnOptions][] {
+  return Object.entries(model.getAttributes()).filter(([, attribute]) => kindKey(attribute) !== 'VIRTUAL');
+}
+
+/** Sequelize's name of an attribute's data type (`STRING`, `INTEGER`, …). */
+export const kindKey = (attribute: ModelAttributeColumnOptions): string =>
+  String((attribute.type as { key?: string }).key ?? attribute.type).toUpperCase();
+
+/** A default written as SQL (`sequelize.fn`, `sequelize.literal`): the database computes it. */
+export const isSqlDefault = (value: unknown): boolean => value instanceof Utils.SequelizeMethod;
+
+/** The core's model name of a Sequelize model: its table name, lower-case. */
+export function modelName(model: AnyModel): string {
+  const table = model.getTableName();
+  return (typeof table === 'string' ? table : table.tableName).toLowerCase();
+}
+
+/**
+ * A model of a Sequelize instance by table name (any case), else by model name.
+ *
+ * @example
+ * ```ts
+ * findModel(sequelize, 'post_translation'); // the model whose table that is
+ * ```
+ */
+export function findModel(sequelize: Sequelize | undefined, name: string): AnyModel | undefined {
+  const models = Object.values(sequelize?.models ?? {}) as AnyModel[];
+  const lower = name.toLowerCase();
+  return models.find((m) => modelName(m) === lower) ?? models.find((m) => m.name === name);
+}
