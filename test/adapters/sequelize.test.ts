@@ -7,10 +7,11 @@
  * statement; error translation; and the models it refuses.
  */
 import assert from 'node:assert/strict';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { after, before, describe, test } from 'node:test';
 import { HttpError, PagePaginator } from 'ormcrud';
 import { SequelizeAdapter } from 'ormcrud/sequelize';
-import { DataTypes, type ModelStatic, type Sequelize } from 'sequelize';
+import { DataTypes, type ModelStatic, Sequelize } from 'sequelize';
 import { sequelizeOf, sequelizeTargets } from '../fixtures/sequelize/target.ts';
 import { type DatabaseTarget, databaseTargets } from '../support/databases.ts';
 import type { ForumHarness } from '../support/forum-target.ts';
@@ -281,6 +282,64 @@ for (const database of databaseTargets()) {
     test('constraint errors: unique is 409, a missing required value 422 naming the field', async () => {
       await rejectsWith(gadgets.createOne({ name: 'widget' }), 'conflict');
       await rejectsWith(gadgets.createOne({ name: null }), 'validation_failed', 'name');
+    });
+  });
+}
+
+for (const database of databaseTargets()) {
+  describe(`SequelizeAdapter [sequelize/${database.dialect}]: logging and transactions`, () => {
+    const lines: unknown[][] = [];
+    const sequelize = sequelizeOf(database, (...args: unknown[]) => void lines.push(args));
+    // Sequelize's typings leave out the options an instance reads on every query.
+    const options = (sequelize as unknown as { options: { benchmark?: boolean } }).options;
+    const note = sequelize.define('log_note', { text: DataTypes.STRING(20) }, { tableName: 'log_note' });
+    const notes = new SequelizeAdapter({ model: note });
+    before(async () => {
+      await note.drop({});
+      await note.sync();
+      lines.length = 0;
+    });
+    after(async () => {
+      await note.drop({});
+      await sequelize.close();
+    });
+
+    test('each statement is logged through `logging`, with its time under `benchmark`', async () => {
+      const { id } = await notes.createOne({ text: 'logged' });
+      await notes.getOne({ id }, []);
+      assert.match(String(lines.at(-1)?.[0]), /^Executing \(.+\): SELECT .*log_note/);
+      options.benchmark = true;
+      try {
+        await notes.getOne({ id }, []);
+      } finally {
+        options.benchmark = false;
+      }
+      const [text, elapsed] = lines.at(-1) ?? [];
+      assert.match(String(text), /^Executed \(.+\): SELECT .*log_note/);
+      assert.equal(typeof elapsed, 'number');
+    });
+
+    test("with CLS, a write inside the app's managed transaction is rolled back with it", async () => {
+      const store = new AsyncLocalStorage<Map<string, unknown>>();
+      Sequelize.useCLS({
+        run: (fn: (context: unknown) => unknown) => store.run(new Map(), () => fn(store.getStore())),
+        bind: <F>(fn: F) => fn,
+        get: (key: string) => store.getStore()?.get(key),
+        set: (key: string, value: unknown) => store.getStore()?.set(key, value),
+      });
+      try {
+        await assert.rejects(
+          sequelize.transaction(async () => {
+            await notes.createOne({ text: 'undone' });
+            assert.equal((await notes.getOne({ id: 1 }, []))?.text, 'logged', 'reads join it too');
+            throw new Error('abort');
+          }),
+          /abort/,
+        );
+      } finally {
+        (Sequelize as unknown as { _cls?: unknown })._cls = undefined;
+      }
+      assert.equal(await note.count({ where: { text: 'undone' } }), 0);
     });
   });
 }
