@@ -3,14 +3,14 @@ import { after, before, describe, test } from 'node:test';
 import { CRUDCollection, CRUDConfigDict, publicFieldsOf } from 'ormcrud';
 import { DrizzleAdapter } from 'ormcrud/drizzle';
 import type { z } from 'zod';
-import { type DrizzleForumHarness, drizzleTargets } from '../fixtures/drizzle/target.ts';
+import { type DrizzleForumHarness, openSqliteForum } from '../fixtures/drizzle/target.ts';
 
 const keys = (schema: { shape: object }) => Object.keys(schema.shape).sort();
 
 describe('field-set resolution (SPEC "Field-set resolution")', () => {
   let h: DrizzleForumHarness;
   before(async () => {
-    h = await (drizzleTargets()[0] as NonNullable<ReturnType<typeof drizzleTargets>[0]>).open();
+    h = await openSqliteForum();
   });
   after(() => h.close());
   const adapter = (crudConfig?: CRUDConfigDict) =>

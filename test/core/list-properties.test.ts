@@ -8,14 +8,14 @@ import fc from 'fast-check';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { CRUDCollection } from 'ormcrud';
 import { toFastify } from 'ormcrud/fastify';
-import { type DrizzleForumHarness, drizzleTargets } from '../fixtures/drizzle/target.ts';
+import { type DrizzleForumHarness, openSqliteForum } from '../fixtures/drizzle/target.ts';
 import { call } from '../support/forum-suite.ts';
 
 describe('list properties (fast-check, SQLite)', () => {
   let h: DrizzleForumHarness;
   let app: FastifyInstance;
   before(async () => {
-    h = await (drizzleTargets()[0] as NonNullable<ReturnType<typeof drizzleTargets>[0]>).open();
+    h = await openSqliteForum();
     await h.reset();
     app = Fastify();
     await app.register(

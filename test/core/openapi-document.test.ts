@@ -20,7 +20,7 @@ import { TypeORMAdapter } from 'ormcrud/typeorm';
 import { DataTypes, Sequelize } from 'sequelize';
 import { DataSource, EntitySchema } from 'typeorm';
 import { z } from 'zod';
-import { type DrizzleForumHarness, drizzleTargets } from '../fixtures/drizzle/target.ts';
+import { type DrizzleForumHarness, openSqliteForum } from '../fixtures/drizzle/target.ts';
 import { documentOf } from '../support/openapi.ts';
 
 const require = createRequire(import.meta.url);
@@ -40,7 +40,7 @@ const successSchema = (op: Json, status: number) => op.responses[status]?.conten
 describe('createOpenApiDocument', () => {
   let h: DrizzleForumHarness;
   before(async () => {
-    h = await (drizzleTargets()[0] as NonNullable<ReturnType<typeof drizzleTargets>[0]>).open();
+    h = await openSqliteForum();
   });
   after(() => h.close());
   const collection = (model: keyof DrizzleForumHarness['adapters'], options = {}) =>

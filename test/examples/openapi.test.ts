@@ -17,7 +17,7 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import openapiTS, { astToString } from 'openapi-typescript';
 import type { OpenApiDocument } from 'ormcrud';
 import { startDemo } from '../../examples/forum/server.ts';
-import { drizzleTargets } from '../fixtures/drizzle/target.ts';
+import { openSqliteForum } from '../fixtures/drizzle/target.ts';
 import type { ForumHarness } from '../support/forum-target.ts';
 import { forumOpenApi } from '../support/openapi.ts';
 
@@ -52,7 +52,7 @@ const file = join(dir, 'forum.json');
 let harness: ForumHarness;
 let doc: OpenApiDocument;
 before(async () => {
-  harness = await (drizzleTargets()[0] as NonNullable<ReturnType<typeof drizzleTargets>[0]>).open();
+  harness = await openSqliteForum();
   doc = forumOpenApi(harness.adapters);
   writeFileSync(file, JSON.stringify(doc, null, 2));
   mkdirSync(join(client, 'generated'), { recursive: true });

@@ -1,6 +1,6 @@
 /** The seeded SQLite forum on Drizzle that the binding suites serve, as tags and categories routers. */
 import { CRUDCollection, type CrudRouter } from 'ormcrud';
-import { type DrizzleForumHarness, type DrizzleForumTarget, drizzleTargets } from '../fixtures/drizzle/target.ts';
+import { type DrizzleForumHarness, openSqliteForum } from '../fixtures/drizzle/target.ts';
 
 export interface BindingForum {
   readonly harness: DrizzleForumHarness;
@@ -10,7 +10,7 @@ export interface BindingForum {
 
 /** Opens and resets the forum on SQLite, always the first database target. */
 export async function openBindingForum(): Promise<BindingForum> {
-  const harness = await (drizzleTargets()[0] as DrizzleForumTarget).open();
+  const harness = await openSqliteForum();
   await harness.reset();
   return {
     harness,
