@@ -7,7 +7,7 @@ import { clientErrorHandler, frameworkErrors, toFastify } from 'ormcrud/fastify'
 import { z } from 'zod';
 import { type BindingForum, openBindingForum } from '../support/binding-forum.ts';
 import { call } from '../support/forum-suite.ts';
-import { rawRequest } from '../support/raw-http.ts';
+import { assertRawProblem } from '../support/raw-http.ts';
 
 describe('the Fastify binding: validation messages', () => {
   let forum: BindingForum;
@@ -132,13 +132,7 @@ describe('the Fastify binding: errors outside the routes are problems', () => {
         ['GET /nope HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', 404, 'not_found'],
       ];
       for (const [request, status, code] of cases) {
-        const res = await rawRequest(port, request);
-        assert.equal(res.status, status, request.slice(0, 40));
-        assert.match(res.type, /^application\/problem\+json/, request.slice(0, 40));
-        assert.deepEqual(
-          [(res.body as { status: number }).status, (res.body as { code: string }).code],
-          [status, code],
-        );
+        await assertRawProblem(port, request, status, code);
       }
     } finally {
       await app.close();

@@ -16,7 +16,7 @@ import { notFoundHandler as expressNotFound, toExpress } from 'ormcrud/express';
 import { notFoundHandler as honoNotFound, toHono } from 'ormcrud/hono';
 import { clientErrorHandler } from 'ormcrud/node';
 import { type BindingForum, openBindingForum } from '../support/binding-forum.ts';
-import { rawRequest } from '../support/raw-http.ts';
+import { assertRawProblem, rawRequest } from '../support/raw-http.ts';
 
 /** Headers and body of a JSON request sent in chunks of 1000 characters, without a `Content-Length`. */
 function chunkedJson(body: string): string {
@@ -78,13 +78,7 @@ describe('Hono and Express: errors outside the routes are problems', () => {
         );
         assert.deepEqual([created.status, (created.body as { name: string }).name], [201, framework]);
         for (const [request, status, code] of cases) {
-          const res = await rawRequest(port, request);
-          assert.equal(res.status, status, request.slice(0, 40));
-          assert.match(res.type, /^application\/problem\+json/, request.slice(0, 40));
-          assert.deepEqual(
-            [(res.body as { status: number }).status, (res.body as { code: string }).code],
-            [status, code],
-          );
+          await assertRawProblem(port, request, status, code);
         }
       } finally {
         server.closeAllConnections();

@@ -1,4 +1,5 @@
 /** Raw HTTP/1.1 exchanges, for what a client library would refuse to send. */
+import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 
 /** One raw HTTP/1.1 exchange over a new connection: the status, headers and body the server wrote. */
@@ -17,4 +18,12 @@ export async function rawRequest(
   const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1]);
   const type = /content-type: ([^\r\n]+)/i.exec(head)?.[1] ?? '';
   return { status, type, body: type.includes('json') ? JSON.parse(body) : body };
+}
+
+/** Sends `request` raw and asserts the answer is a problem with `status` and `code`. */
+export async function assertRawProblem(port: number, request: string, status: number, code: string): Promise<void> {
+  const res = await rawRequest(port, request);
+  assert.equal(res.status, status, request.slice(0, 40));
+  assert.match(res.type, /^application\/problem\+json/, request.slice(0, 40));
+  assert.deepEqual([(res.body as { status: number }).status, (res.body as { code: string }).code], [status, code]);
 }
