@@ -5,20 +5,12 @@
  * Fastify server, so the three answer byte for byte alike and differ only in
  * the framework under them.
  */
-import AjvModule, { type ValidateFunction } from 'ajv';
-import addFormatsModule from 'ajv-formats';
+import type { ValidateFunction } from 'ajv';
 import fastJson from 'fast-json-stringify';
 import * as s from '../handwritten/json-schemas.ts';
 import type { ForumQueries, PostSort, Row } from '../handwritten/queries.ts';
+import { ajv } from '../handwritten/validators.ts';
 
-const Ajv = AjvModule.default;
-const addFormats = addFormatsModule.default;
-
-function ajv(coerceTypes: 'array' | false) {
-  const instance = new Ajv({ coerceTypes, useDefaults: true, removeAdditional: 'all', allErrors: true });
-  addFormats(instance);
-  return instance;
-}
 const strings = ajv('array');
 const json = ajv(false);
 
