@@ -20,10 +20,11 @@ import {
   type WriteData,
 } from '../core/adapter.ts';
 import type { CRUDConfigDict, CRUDConfigInit } from '../core/crud-config.ts';
+import { HttpError } from '../core/errors.ts';
 import { checkIncludeLimit } from '../core/include-limit.ts';
 import { knownCount, type ListResult, type PageWindow } from '../core/paginator.ts';
 import type { ParentRef } from '../core/parent-scope.ts';
-import { redactDriverError } from '../core/safe-errors.ts';
+import { DatabaseError, redactDriverError } from '../core/safe-errors.ts';
 import { CompiledModel } from './compiled-model.ts';
 import { databaseError } from './database-errors.ts';
 import { checkTimeout, type Deadline, waitOnDatabase } from './database-wait.ts';
@@ -99,7 +100,11 @@ export abstract class EngineAdapter<
    */
   protected translateError(error: unknown, statement?: Statement): unknown {
     const fieldOf = (column: string) => this.compiled(this.model).fieldOf(column);
-    return databaseError(error, fieldOf) ?? redactDriverError(error, statement?.sql);
+    const known = databaseError(error, fieldOf);
+    if (known) return known;
+    // What a statement threw is its database's answer, however bare the driver's error is.
+    if (statement && !(error instanceof HttpError)) return DatabaseError.from(error, statement.sql);
+    return redactDriverError(error);
   }
 
   /** A model compiled for this adapter's dialect, once per description. */

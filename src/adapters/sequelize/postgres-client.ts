@@ -77,8 +77,7 @@ export function postgresExecutor(sequelize: Sequelize, transaction?: Transaction
       return { records: rows, affected: rowCount ?? undefined };
     } catch (error) {
       if (BROKEN(error as { code?: unknown })) connection._invalid = true;
-      // As Sequelize's own query does: the statement marks it a driver's error, redacted before it leaves.
-      throw Object.assign(error as object, { sql });
+      throw error;
     } finally {
       if (!tx) manager.releaseConnection(connection);
     }
