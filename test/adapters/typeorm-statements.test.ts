@@ -7,8 +7,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { type Page, PagePaginator, type Row } from 'ormcrud';
-import { DataSource, type Logger } from 'typeorm';
+import { HttpError, type Page, PagePaginator, type Row } from 'ormcrud';
+import { type AfterQueryEvent, DataSource, type EntitySubscriberInterface, type Logger } from 'typeorm';
 import { forumEntities } from '../../examples/forum/models/typeorm.ts';
 import { typeormForumAdapters } from '../../examples/forum/typeorm.ts';
 import { databaseTargets } from '../support/databases.ts';
@@ -20,9 +20,10 @@ const page = (perPage: number, n: number) => new PagePaginator().setPerPage(perP
 for (const target of databaseTargets().filter((t) => t.dialect === 'postgres')) {
   describe('TypeORMAdapter [typeorm/postgres]: named prepared statements', () => {
     const logged: string[] = [];
+    const failed: string[] = [];
     const logger: Logger = {
       logQuery: (query) => void logged.push(String(query)),
-      logQueryError: () => {},
+      logQueryError: (_error, query) => void failed.push(String(query)),
       logQuerySlow: () => {},
       logSchemaBuild: () => {},
       logMigration: () => {},
@@ -105,6 +106,45 @@ for (const target of databaseTargets().filter((t) => t.dialect === 'postgres')) 
       const loads = statements.filter((sql) => sql.includes('FROM "post"'));
       assert.equal(loads.length, 1);
       assert.match(loads[0] ?? '', /= ANY\(\$1\)/);
+    });
+
+    test('a failed statement reaches the logger with its SQL; a duplicate answers 409', async () => {
+      failed.length = 0;
+      await assert.rejects(
+        a.post.createOne({ thread_id: 1, slug: 'hello' }, []),
+        (error) => error instanceof HttpError && error.status === 409,
+      );
+      assert.equal(failed.length, 1);
+      assert.match(failed[0] ?? '', /^INSERT INTO "post"/);
+    });
+  });
+
+  describe('TypeORMAdapter [typeorm/postgres]: query subscribers', () => {
+    const heard: string[] = [];
+    class QueryWatcher implements EntitySubscriberInterface {
+      afterQuery(event: AfterQueryEvent): void {
+        heard.push(String(event.query));
+      }
+    }
+    const dataSource = new DataSource({ type: 'postgres', url: target.url, poolSize: 1, entities: forumEntities });
+    const a = typeormForumAdapters(dataSource);
+
+    before(async () => {
+      await dataSource.initialize();
+      for (const sql of forumDdl('postgres')) await dataSource.query(sql);
+      for (const { sql, params } of forumSeedSql('postgres')) await dataSource.query(sql, params);
+      dataSource.subscribers.push(new QueryWatcher());
+    });
+    after(() => dataSource.destroy());
+
+    test('a subscriber listening to queries hears every statement, still prepared', async () => {
+      heard.length = 0;
+      assert.equal((await a.post.getOne({ id: 1 }, []))?.slug, 'hello');
+      assert.equal((await listPage(a.post, {}, [], [], page(2, 1))).data.length, 2);
+      assert.equal(heard.length, 3);
+      assert.match(heard[0] ?? '', /^SELECT .* FROM "post" WHERE "post"\."id" = \$1$/);
+      const names = (await dataSource.query('SELECT name FROM pg_prepared_statements')) as { name: string }[];
+      assert.ok(names.some(({ name }) => name.startsWith('ormcrud_')));
     });
   });
 }

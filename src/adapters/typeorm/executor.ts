@@ -1,14 +1,15 @@
 /**
  * Statements on one request's `EntityManager`: its query runner when it has
  * one (a transaction), else a pooled runner released after the statement;
- * on node-postgres each runs as a prepared statement with rows as arrays.
+ * on node-postgres each runs as a prepared statement with rows as arrays,
+ * straight on a pooled client when no runner is needed.
  *
  * @module
  */
 
 import type { Executor, Session } from 'ormcrud/adapter-kit';
 import type { EntityManager } from 'typeorm';
-import { PgQuery, takesPgQueries } from './pg-query.ts';
+import { PgQuery, runPooled, skipsQueryRunner, takesPgQueries } from './postgres-client.ts';
 
 /**
  * An executor on `manager`.
@@ -23,6 +24,7 @@ export function executorOf(manager: EntityManager): Executor {
   return {
     arrayRows: pg,
     run: async (statement, values) => {
+      if (pg && skipsQueryRunner(manager)) return runPooled(manager.dataSource, statement, values);
       const runner = manager.queryRunner ?? manager.dataSource.createQueryRunner();
       try {
         // TypeORM passes a PgQuery through to `pg` as is, and logs it as its text.

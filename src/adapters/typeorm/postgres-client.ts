@@ -1,0 +1,118 @@
+/**
+ * Statements on node-postgres under TypeORM. Each is a {@link PgQuery}, a
+ * `{ text, name, rowMode }` config that `pg` prepares once per connection and
+ * answers with rows as arrays (a string would be parsed and planned on every
+ * run). It runs on a client of TypeORM's pool with TypeORM's logging; through
+ * a query runner only where one is needed (a transaction, query subscribers).
+ *
+ * @module
+ */
+import type { SqlResult, Statement } from 'ormcrud/adapter-kit';
+import { type DataSource, type EntityManager, type EntitySubscriberInterface, QueryFailedError } from 'typeorm';
+
+/**
+ * A statement as a `pg` query config; `String()` of it is the text. A fresh
+ * one per run: `pg` before 8.23 writes the run's values onto its config.
+ *
+ * @example
+ * ```ts
+ * await dataSource.createQueryRunner().query(new PgQuery(statement) as unknown as string, [], true);
+ * ```
+ */
+export class PgQuery {
+  readonly text: string;
+  readonly name: string | undefined;
+  /** Rows of a statement that selects them come as arrays in select order. */
+  readonly rowMode: 'array' | undefined;
+
+  constructor({ sql, name, selection }: Statement) {
+    this.text = sql;
+    this.name = name;
+    this.rowMode = selection && 'array';
+  }
+
+  toString(): string {
+    return this.text;
+  }
+}
+
+/**
+ * Whether a data source's driver runs on node-postgres (PostgreSQL,
+ * CockroachDB), which takes {@link PgQuery} configs.
+ *
+ * @example
+ * ```ts
+ * takesPgQueries(dataSource); // true on PostgreSQL
+ * ```
+ */
+export function takesPgQueries(dataSource: DataSource): boolean {
+  return (dataSource.driver as { postgres?: unknown }).postgres !== undefined;
+}
+
+/** A `pg` client as TypeORM's PostgreSQL pool lends it. */
+interface PgClient {
+  query(query: PgQuery, values: unknown[]): Promise<{ rows: unknown[]; rowCount: number | null }>;
+  on(event: 'error', listener: (error: Error) => void): void;
+  off(event: 'error', listener: (error: Error) => void): void;
+}
+
+/** The part of TypeORM's PostgreSQL driver used here. */
+interface PgDriver {
+  obtainMasterConnection(): Promise<[PgClient, (error?: Error) => void]>;
+  readonly options: { readonly maxQueryExecutionTime?: number };
+}
+
+/**
+ * Whether a statement may skip TypeORM's query runner: outside a
+ * transaction, and no subscriber listening to `beforeQuery` or `afterQuery`
+ * (the runner's only work beyond connection, logging and errors).
+ *
+ * @example
+ * ```ts
+ * if (skipsQueryRunner(dataSource.manager)) await runPooled(dataSource, statement, []);
+ * ```
+ */
+export function skipsQueryRunner(manager: EntityManager): boolean {
+  const { subscribers } = manager.dataSource;
+  return !manager.queryRunner && (subscribers.length === 0 || !subscribers.some(hearsQueries));
+}
+
+const hearsQueries = (subscriber: EntitySubscriberInterface) =>
+  subscriber.beforeQuery !== undefined || subscriber.afterQuery !== undefined;
+
+/**
+ * Runs `statement` on a client of TypeORM's pool, logged and failing as
+ * TypeORM's runner would (`logQuery`, `logQuerySlow`, `logQueryError`,
+ * `QueryFailedError`), without the runner and its broadcaster per statement.
+ *
+ * @example
+ * ```ts
+ * const { records } = await runPooled(dataSource, statement, [1]);
+ * ```
+ */
+export async function runPooled(dataSource: DataSource, statement: Statement, values: unknown[]): Promise<SqlResult> {
+  const driver = dataSource.driver as unknown as PgDriver;
+  const { logger } = dataSource;
+  const [client, release] = await driver.obtainMasterConnection();
+  // A lent client's connection error has no other listener; the client then leaves the pool.
+  let broken: Error | undefined;
+  const onError = (error: Error) => {
+    broken = error;
+  };
+  client.on('error', onError);
+  try {
+    logger.logQuery(statement.sql, values);
+    const started = Date.now();
+    const { rows, rowCount } = await client.query(new PgQuery(statement), values);
+    const took = Date.now() - started;
+    const slow = driver.options.maxQueryExecutionTime;
+    if (slow && took > slow) logger.logQuerySlow(took, statement.sql, values);
+    return { records: rows, affected: rowCount ?? undefined };
+  } catch (error) {
+    logger.logQueryError(error as Error, statement.sql, values);
+    throw new QueryFailedError(statement.sql, values, error as Error);
+  } finally {
+    client.off('error', onError);
+    release(broken);
+  }
+}
