@@ -46,6 +46,8 @@ export function readsJsonBody(method: string, headers: BodyHeaders, lenient = fa
 }
 
 const tooLarge = () => new HttpError('payload_too_large', 'The body is too large');
+/** Stateless between calls (no `stream` option), so one serves every request. */
+const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
 
 /**
  * Collects a body's bytes up to a limit, then parses them as JSON. Bindings
@@ -83,7 +85,7 @@ export class JsonBodyReader {
     if (!Number.isNaN(this.#declared) && this.#declared !== this.#length)
       throw new HttpError('bad_request', 'The content length does not match the body');
     const bytes = this.#chunks.length === 1 ? (this.#chunks[0] as Uint8Array) : join(this.#chunks, this.#length);
-    return parseJsonBody(new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes));
+    return parseJsonBody(utf8.decode(bytes));
   }
 }
 

@@ -69,7 +69,7 @@ export function routeResponder<Raw>(route: CrudRoute, options: ResponderOptions 
       const early = malformedUrl(parts.url) ?? paramTooLong(parts.params);
       if (early) throw early;
       const req = new ParsedRequest(parts.method, parts.url, parts.headers, parts.raw);
-      const data = await readBody(parts, limit, false);
+      const data = readsJsonBody(parts.method, parts.headers) ? await readBody(parts, limit) : undefined;
       req.params = validated(params, { ...parts.params }, 'path');
       req.body = body ? validatedBody(body, data) : data;
       req.query = validated(query, queryOf(parts.url), 'query');
@@ -100,7 +100,7 @@ export function notFoundResponder<Raw>(options: ResponderOptions = {}): Responde
     try {
       const early = malformedUrl(parts.url);
       if (early) throw early;
-      await readBody(parts, limit, true);
+      if (readsJsonBody(parts.method, parts.headers, true)) await readBody(parts, limit);
       throw notFoundError();
     } catch (error) {
       return problemReply(error, options.log);
@@ -108,9 +108,8 @@ export function notFoundResponder<Raw>(options: ResponderOptions = {}): Responde
   };
 }
 
-/** The body as JSON, `undefined` for none. */
-async function readBody<Raw>(parts: RequestParts<Raw>, limit: number, lenient: boolean): Promise<unknown> {
-  if (!readsJsonBody(parts.method, parts.headers, lenient)) return undefined;
+/** The body as JSON (a request {@link readsJsonBody} says has one). */
+async function readBody<Raw>(parts: RequestParts<Raw>, limit: number): Promise<unknown> {
   const reader = new JsonBodyReader(limit, parts.headers['content-length']);
   await parts.feed(reader);
   return reader.finish();
