@@ -27,15 +27,27 @@ import { send } from './send.ts';
 import { freePort, type RunningServer, startServer } from './server-process.ts';
 import type { ServerDef } from './servers.ts';
 
-export interface InstructionCount {
-  scenario: Scenario;
-  server: string;
-  /** Instructions the server process executed per request: the median of the settled windows, else of the last `SETTLED + 2`. */
+/** Instructions per request of one scenario on one server, counted over some of its threads. */
+export interface Tally {
+  /** The median of the settled windows, else of the last `SETTLED + 2`. */
   perRequest: number;
   /** Per request in each measured window, in order. */
   windows: number[];
   /** Whether the last `SETTLED` windows agreed within `TOLERANCE`. */
   settled: boolean;
+}
+
+export interface InstructionCount {
+  scenario: Scenario;
+  server: string;
+  /** Every thread of the server process. */
+  all: Tally;
+  /**
+   * The main thread only: the JavaScript that answers requests, without the
+   * background threads' optimising compiler and concurrent marking, whose
+   * work depends on when V8 schedules it more than on the requests.
+   */
+  main: Tally;
 }
 
 /** Requests in flight at once: enough to use the pool and batch as under load, few enough to stay sequential-like. */
@@ -61,7 +73,7 @@ export function instructionSettings(): string {
     `${WARMUP_WINDOWS} windows of warm-up, then measured windows until ${SETTLED} in a row agree within ` +
     `${TOLERANCE * 100} % of their median (shown; * where none did within ${MAX_WINDOWS} windows: the median ` +
     `of the last ${SETTLED + 2}); windows of ${windowRequests} requests (${weights}), ${CONCURRENCY} at a time. ` +
-    'Instructions of every thread of the server process, per request'
+    'Instructions per request of every thread of the server process, and of its main thread alone'
   );
 }
 
@@ -104,16 +116,34 @@ function control(server: RunningServer, option: '-z' | '-d'): void {
   if (run.status !== 0) throw new Error(`callgrind_control ${option} failed: ${run.stderr || run.stdout}`);
 }
 
-/** Dumps the server's counters into `dir`; the instructions counted since they were last zeroed. */
-function dumpTotal(server: RunningServer, dir: string): number {
+/**
+ * Dumps the server's counters into `dir`: the instructions counted since they
+ * were last zeroed, of all threads and of the main one. With
+ * `--separate-threads=yes` each dump is one file per thread, `cg.<pid>.<dump>-<thread>`.
+ */
+function dumpTotals(server: RunningServer, dir: string): { all: number; main: number } {
   control(server, '-d');
-  const dumps = readdirSync(dir)
-    .filter((name) => name.startsWith(`cg.${server.pid}.`))
-    .sort((a, b) => Number(a.split('.').at(-1)) - Number(b.split('.').at(-1)));
-  const text = readFileSync(join(dir, dumps.at(-1)!), 'utf8');
-  const total = /^totals:\s+(\d+)/m.exec(text) ?? /^summary:\s+(\d+)/m.exec(text);
-  if (!total) throw new Error('callgrind dump without totals');
-  return Number(total[1]);
+  const files = readdirSync(dir).flatMap((name) => {
+    const match = new RegExp(`^cg\\.${server.pid}\\.(\\d+)-(\\d+)$`).exec(name);
+    return match ? [{ name, dump: Number(match[1]), thread: Number(match[2]) }] : [];
+  });
+  const last = Math.max(...files.map((f) => f.dump));
+  let all = 0;
+  let main = 0;
+  for (const file of files.filter((f) => f.dump === last)) {
+    const text = readFileSync(join(dir, file.name), 'utf8');
+    const total = /^totals:\s+(\d+)/m.exec(text) ?? /^summary:\s+(\d+)/m.exec(text);
+    if (!total) throw new Error('callgrind dump without totals');
+    all += Number(total[1]);
+    if (file.thread === 1) main = Number(total[1]);
+  }
+  return { all, main };
+}
+
+/** The tally of `windows` so far. */
+function tallyOf(windows: number[]): Tally {
+  const settled = settledValue(windows);
+  return { perRequest: settled ?? median(windows.slice(-(SETTLED + 2))), windows, settled: settled !== undefined };
 }
 
 /** One server's counts for every scenario it has an equivalent of. */
@@ -127,7 +157,7 @@ async function countServer(
   const dir = mkdtempSync(join(tmpdir(), 'bench-callgrind-'));
   const server = await startServer(def, await freePort(), databaseUrl(), {
     timeoutMs: 300_000,
-    wrapper: ['valgrind', '--tool=callgrind', `--callgrind-out-file=${dir}/cg.%p`],
+    wrapper: ['valgrind', '--tool=callgrind', '--separate-threads=yes', `--callgrind-out-file=${dir}/cg.%p`],
   });
   const counts: InstructionCount[] = [];
   try {
@@ -139,18 +169,20 @@ async function countServer(
       const ctx: ScenarioContext = { tag: `bench-${tag}` };
       if (scenario === 'delete') ctx.deleteIds = await rows.insertForDelete(tag, (WARMUP_WINDOWS + MAX_WINDOWS) * n);
       await sendRange(server, build, ctx, 0, WARMUP_WINDOWS * n);
-      const windows: number[] = [];
-      let settled: number | undefined;
-      while (settled === undefined && windows.length < MAX_WINDOWS) {
+      const all: number[] = [];
+      const main: number[] = [];
+      // Until both the process and its main thread settle.
+      while (!(tallyOf(all).settled && tallyOf(main).settled) && all.length < MAX_WINDOWS) {
         control(server, '-z');
-        await sendRange(server, build, ctx, (WARMUP_WINDOWS + windows.length) * n, n);
-        windows.push(dumpTotal(server, dir) / n);
-        settled = settledValue(windows);
+        await sendRange(server, build, ctx, (WARMUP_WINDOWS + all.length) * n, n);
+        const totals = dumpTotals(server, dir);
+        all.push(totals.all / n);
+        main.push(totals.main / n);
       }
-      const perRequest = settled ?? median(windows.slice(-(SETTLED + 2)));
-      counts.push({ scenario, server: def.name, perRequest, windows, settled: settled !== undefined });
-      const shown = windows.map((w) => `${Math.round(w / 1000)}k`).join(' ');
-      log(`${scenario.padEnd(14)} ${def.name.padEnd(24)} instructions per request, by window: ${shown}`);
+      counts.push({ scenario, server: def.name, all: tallyOf(all), main: tallyOf(main) });
+      const shown = (windows: number[]) => windows.map((w) => `${Math.round(w / 1000)}k`).join(' ');
+      log(`${scenario.padEnd(14)} ${def.name.padEnd(24)} instructions per request, by window: ${shown(all)}`);
+      log(`${''.padEnd(14)} ${'(main thread)'.padEnd(24)} ${shown(main)}`);
       await rows.removeTagged(tag);
     }
   } finally {

@@ -73,9 +73,14 @@ export function cpuTable(rows: Row[], servers: readonly string[], baseline: stri
 }
 
 /** Instructions per request by scenario: the baseline's, then each server's with its ratio to it. */
-export function instructionsTable(counts: InstructionCount[], servers: readonly string[], baseline: string): string {
+export function instructionsTable(
+  counts: InstructionCount[],
+  servers: readonly string[],
+  baseline: string,
+  threads: 'all' | 'main' = 'all',
+): string {
   const find = (scenario: Scenario, server: string) =>
-    counts.find((c) => c.scenario === scenario && c.server === server);
+    counts.find((c) => c.scenario === scenario && c.server === server)?.[threads];
   const of = (scenario: Scenario, server: string) => find(scenario, server)?.perRequest ?? Number.NaN;
   const mark = (scenario: Scenario, server: string) => (find(scenario, server)?.settled === false ? '*' : '');
   const lines = [
@@ -92,12 +97,15 @@ export function instructionsTable(counts: InstructionCount[], servers: readonly 
   return lines.join('\n');
 }
 
-/** Each count's measured windows, in thousands of instructions per request, so their spread shows. */
+/** Each count's measured windows, in thousands of instructions per request (all threads / main thread), so their spread shows. */
 export function instructionWindowsTable(counts: InstructionCount[]): string {
-  const lines = ['| scenario | server | per request in each measured window (thousands) |', '|---|---|---|'];
+  const lines = [
+    '| scenario | server | per request in each measured window, all threads / main (thousands) |',
+    '|---|---|---|',
+  ];
   for (const c of counts) {
-    const windows = c.windows.map((w) => fixed(w / 1000)).join(' · ');
-    lines.push(`| ${SCENARIO_LABELS[c.scenario]} | ${c.server} | ${windows} |`);
+    const windows = c.all.windows.map((w, i) => `${fixed(w / 1000)}/${fixed((c.main.windows[i] ?? 0) / 1000)}`);
+    lines.push(`| ${SCENARIO_LABELS[c.scenario]} | ${c.server} | ${windows.join(' · ')} |`);
   }
   return lines.join('\n');
 }
