@@ -73,8 +73,7 @@ interface PgDriver {
  * ```
  */
 export function skipsQueryRunner(manager: EntityManager): boolean {
-  const { subscribers } = manager.dataSource;
-  return !manager.queryRunner && (subscribers.length === 0 || !subscribers.some(hearsQueries));
+  return !manager.queryRunner && !manager.dataSource.subscribers.some(hearsQueries);
 }
 
 const hearsQueries = (subscriber: EntitySubscriberInterface) =>
