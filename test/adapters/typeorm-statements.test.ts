@@ -7,7 +7,9 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { HttpError, type Page, PagePaginator, type Row } from 'ormcrud';
+import pg from 'pg';
 import { type AfterQueryEvent, DataSource, type EntitySubscriberInterface, type Logger } from 'typeorm';
 import { forumEntities } from '../../examples/forum/models/typeorm.ts';
 import { typeormForumAdapters } from '../../examples/forum/typeorm.ts';
@@ -21,10 +23,11 @@ for (const target of databaseTargets().filter((t) => t.dialect === 'postgres')) 
   describe('TypeORMAdapter [typeorm/postgres]: named prepared statements', () => {
     const logged: string[] = [];
     const failed: string[] = [];
+    const slow: string[] = [];
     const logger: Logger = {
       logQuery: (query) => void logged.push(String(query)),
       logQueryError: (_error, query) => void failed.push(String(query)),
-      logQuerySlow: () => {},
+      logQuerySlow: (_time, query) => void slow.push(String(query)),
       logSchemaBuild: () => {},
       logMigration: () => {},
       log: () => {},
@@ -36,6 +39,7 @@ for (const target of databaseTargets().filter((t) => t.dialect === 'postgres')) 
       poolSize: 1,
       entities: forumEntities,
       logger,
+      maxQueryExecutionTime: 100,
     });
     const a = typeormForumAdapters(dataSource);
     /** The adapter's prepared statements on the connection, oldest first. */
@@ -116,6 +120,23 @@ for (const target of databaseTargets().filter((t) => t.dialect === 'postgres')) 
       );
       assert.equal(failed.length, 1);
       assert.match(failed[0] ?? '', /^INSERT INTO "post"/);
+    });
+
+    test('a statement slower than maxQueryExecutionTime reaches logQuerySlow with its SQL', async () => {
+      // Another connection holds the row's lock for a while, so the update waits for it.
+      const holder = new pg.Client({ connectionString: target.url });
+      await holder.connect();
+      try {
+        await holder.query('BEGIN');
+        await holder.query('SELECT 1 FROM "post" WHERE "id" = 1 FOR UPDATE');
+        const update = a.post.updateOne({ id: 1 }, { slug: 'hello' }, [], 'key');
+        await sleep(250);
+        await holder.query('COMMIT');
+        assert.deepEqual(await update, { id: 1 });
+      } finally {
+        await holder.end();
+      }
+      assert.ok(slow.some((sql) => /^UPDATE "post"/.test(sql)));
     });
   });
 
