@@ -12,7 +12,7 @@
  */
 import type { HttpError } from '../core/errors.ts';
 import { unavailableError } from './database-errors.ts';
-import { type Answers, answersOf } from './handle-answers.ts';
+import { type Waiting, type Watch, watchOf } from './database-watch.ts';
 
 /** The default of the adapters' `timeoutMs`. */
 export const DEFAULT_TIMEOUT_MS = 5000;
@@ -43,59 +43,38 @@ function timeoutError(): HttpError {
   return unavailableError('The database did not answer in time; try again later');
 }
 
-/** One call waiting on its database: it ends when the work settles, or gives up through `giveUp`. */
-class Wait implements Deadline {
+/** One call waiting on its database: it ends when the work settles, or gives up through `giveUp` once due. */
+class Wait implements Deadline, Waiting {
   /** The caller gave up on this call. */
   expired = false;
-  #settled = false;
-  #timer: NodeJS.Timeout;
-  readonly #began = performance.now();
-  readonly #call: number;
-  readonly #log: Answers;
-  readonly #timeoutMs: number;
+  readonly began = performance.now();
+  readonly call: number;
+  readonly timeoutMs: number;
+  readonly #watch: Watch;
   readonly #giveUp: (error: HttpError) => void;
 
-  constructor(log: Answers, timeoutMs: number, giveUp: (error: HttpError) => void) {
-    this.#log = log;
-    this.#timeoutMs = timeoutMs;
+  constructor(watch: Watch, timeoutMs: number, giveUp: (error: HttpError) => void) {
+    this.#watch = watch;
+    this.timeoutMs = timeoutMs;
     this.#giveUp = giveUp;
-    this.#call = log.begin(timeoutMs);
-    this.#timer = setTimeout(this.#check, timeoutMs).unref();
+    this.call = watch.begin(timeoutMs);
+    watch.add(this);
   }
 
   beforeCommit(): void {
     if (this.expired) throw timeoutError();
   }
 
-  /** The work settled: the database answered. Returns whether the caller still waits for it. */
-  answered(): boolean {
-    this.#settled = true;
-    clearTimeout(this.#timer);
-    this.#log.answered(this.#call, performance.now());
-    return !this.expired;
-  }
-
-  /** Milliseconds until this call is due to give up. */
-  #left(): number {
-    return Math.max(this.#began, this.#log.lastBefore(this.#call)) + this.#timeoutMs - performance.now();
-  }
-
-  readonly #check = (): void => {
-    const left = this.#left();
-    if (left > 0) this.#timer = setTimeout(this.#check, left).unref();
-    // Due: first read the answers that came while the event loop was busy (timers run before I/O).
-    else setImmediate(this.#giveUpIfDue);
-  };
-
-  readonly #giveUpIfDue = (): void => {
-    if (this.#settled) return;
-    if (this.#left() > 0) {
-      this.#check();
-      return;
-    }
+  expire(): void {
     this.expired = true;
     this.#giveUp(timeoutError());
-  };
+  }
+
+  /** The work settled: the database answered. Returns whether the caller still waits for it. */
+  answered(): boolean {
+    this.#watch.answered(this, performance.now());
+    return !this.expired;
+  }
 }
 
 /**
@@ -138,7 +117,7 @@ export function waitOnDatabase<T>(
 ): Promise<T> {
   if (timeoutMs === Number.POSITIVE_INFINITY) return started(work, NO_DEADLINE);
   return new Promise<T>((resolve, reject) => {
-    const wait = new Wait(answersOf(handle), timeoutMs, reject);
+    const wait = new Wait(watchOf(handle), timeoutMs, reject);
     started(work, wait).then(
       (value) => {
         if (wait.answered()) resolve(value);

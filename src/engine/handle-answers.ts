@@ -6,7 +6,7 @@
  */
 
 /** Answers within one slot of this length are kept as one: a waiting call may give up this much later than due. */
-const RESOLUTION_MS = 50;
+export const RESOLUTION_MS = 50;
 
 /**
  * When the calls of one database handle were answered: entries of a call's
@@ -54,16 +54,4 @@ export class Answers {
     }
     return Number.NEGATIVE_INFINITY;
   }
-}
-
-const answersByHandle = new WeakMap<object, Answers>();
-
-/** The answers of the database known by `handle`, logged from its first call on. */
-export function answersOf(handle: object): Answers {
-  let answers = answersByHandle.get(handle);
-  if (!answers) {
-    answers = new Answers();
-    answersByHandle.set(handle, answers);
-  }
-  return answers;
 }

@@ -1,0 +1,88 @@
+/**
+ * The calls of one database handle still waiting on it, checked by one timer
+ * per handle rather than one per call: the timer is armed for the soonest a
+ * waiting call can be due, and a call that is answered only leaves the set.
+ *
+ * @module
+ */
+import { Answers, RESOLUTION_MS } from './handle-answers.ts';
+
+/** A call waiting on its database, as the watch sees it. */
+export interface Waiting {
+  /** The call's number in the handle's {@link Answers}. */
+  readonly call: number;
+  /** `performance.now()` when it began. */
+  readonly began: number;
+  readonly timeoutMs: number;
+  /** The call is due: it gives up. */
+  expire(): void;
+}
+
+/** The waiting calls of one handle and the timer that gives up on those due. */
+export class Watch {
+  readonly answers = new Answers();
+  readonly #waiting = new Set<Waiting>();
+  #timer: NodeJS.Timeout | undefined;
+  /** When the armed timer fires (`performance.now()` time). */
+  #firesAt = Number.POSITIVE_INFINITY;
+
+  /** Numbers a call and watches it. */
+  begin(timeoutMs: number): number {
+    return this.answers.begin(timeoutMs);
+  }
+
+  /** Starts watching `wait`; arms the timer if it would fire later than `wait` can be due. */
+  add(wait: Waiting): void {
+    this.#waiting.add(wait);
+    const due = wait.began + wait.timeoutMs;
+    if (due < this.#firesAt) this.#arm(due - wait.began, due);
+  }
+
+  /** `wait` was answered at `now`. */
+  answered(wait: Waiting, now: number): void {
+    this.#waiting.delete(wait);
+    this.answers.answered(wait.call, now);
+  }
+
+  #arm(ms: number, at: number): void {
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#firesAt = at;
+    this.#timer = setTimeout(this.#fire, ms).unref();
+  }
+
+  // Timers run before I/O: read the answers that came while the event loop was busy first.
+  readonly #fire = (): void => {
+    this.#timer = undefined;
+    this.#firesAt = Number.POSITIVE_INFINITY;
+    setImmediate(this.#sweep);
+  };
+
+  /** Gives up on every call now due; re-arms for the soonest of the others. */
+  readonly #sweep = (): void => {
+    const now = performance.now();
+    let soonest = Number.POSITIVE_INFINITY;
+    for (const wait of this.#waiting) {
+      const due = Math.max(wait.began, this.answers.lastBefore(wait.call)) + wait.timeoutMs;
+      if (due > now) soonest = Math.min(soonest, due);
+      else {
+        this.#waiting.delete(wait);
+        wait.expire();
+      }
+    }
+    if (soonest >= this.#firesAt) return;
+    const ms = Math.max(soonest - now, RESOLUTION_MS);
+    this.#arm(ms, now + ms);
+  };
+}
+
+const watches = new WeakMap<object, Watch>();
+
+/** The watch of the database known by `handle`, made on its first call. */
+export function watchOf(handle: object): Watch {
+  let watch = watches.get(handle);
+  if (!watch) {
+    watch = new Watch();
+    watches.set(handle, watch);
+  }
+  return watch;
+}
