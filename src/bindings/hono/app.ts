@@ -52,23 +52,35 @@ function headersOf(c: Context): RequestParts<Context>['headers'] {
   return incoming?.headers ?? c.req.header();
 }
 
-function partsOf(c: Context): RequestParts<Context> {
-  const raw = c.req.raw;
-  const headers = headersOf(c);
-  return {
-    method: raw.method,
-    url: pathAndQuery(raw.url),
-    headers,
-    params: c.req.param() as Record<string, string>,
-    raw: c,
-    feed: (reader) => feed(raw, headers['content-length'] !== undefined, reader),
-  };
+/** A Hono request as the core's responder reads it; headers are looked up only when asked for. */
+class HonoParts implements RequestParts<Context> {
+  readonly method: string;
+  readonly url: string;
+  readonly params: Record<string, string>;
+  readonly raw: Context;
+  #headers: RequestParts<Context>['headers'] | undefined;
+
+  constructor(c: Context) {
+    this.raw = c;
+    this.method = c.req.raw.method;
+    this.url = pathAndQuery(c.req.raw.url);
+    this.params = c.req.param() as Record<string, string>;
+  }
+
+  get headers(): RequestParts<Context>['headers'] {
+    this.#headers ??= headersOf(this.raw);
+    return this.#headers;
+  }
+
+  feed(reader: JsonBodyReader): Promise<void> {
+    return feed(this.raw.req.raw, this.headers['content-length'] !== undefined, reader);
+  }
 }
 
 /** A Hono handler answering through `respond`. A HEAD (Hono serves it with the GET route) keeps its length. */
 function handlerOf(respond: Responder<Context>): Handler {
   return async (c) => {
-    const { status, headers, body }: HttpReply = await respond(partsOf(c));
+    const { status, headers, body }: HttpReply = await respond(new HonoParts(c));
     if (c.req.method !== 'HEAD' || body === undefined) return new Response(body ?? null, { status, headers });
     const length = String(new TextEncoder().encode(body).byteLength);
     return new Response(null, { status, headers: { ...headers, 'content-length': length } });

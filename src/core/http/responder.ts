@@ -68,7 +68,7 @@ export function routeResponder<Raw>(route: CrudRoute, options: ResponderOptions 
     try {
       const early = malformedUrl(parts.url) ?? paramTooLong(parts.params);
       if (early) throw early;
-      const req = new ParsedRequest(parts.method, parts.url, parts.headers, parts.raw);
+      const req = new ParsedRequest(parts);
       const data = readsJsonBody(parts.method, parts.headers) ? await readBody(parts, limit) : undefined;
       req.params = validated(params, { ...parts.params }, 'path');
       req.body = body ? validatedBody(body, data) : data;
