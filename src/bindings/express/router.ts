@@ -10,7 +10,6 @@ import { type NextFunction, type Request, type RequestHandler, type Response, Ro
 import type { CrudRouter } from 'ormcrud';
 import {
   type HttpReply,
-  type JsonBodyReader,
   malformedUrlError,
   notFoundResponder,
   problemReply,
@@ -20,30 +19,12 @@ import {
   routeEntries,
   routeResponder,
 } from '../../core/http/index.ts';
+import { feedNodeBody } from '../node/request-body.ts';
 
 /** Options of {@link toExpress} and {@link notFoundHandler}. */
 export interface ToExpressOptions extends ResponderOptions {}
 
 type Method = 'get' | 'head' | 'post' | 'put' | 'patch' | 'delete' | 'options';
-
-/** Feeds the request's bytes to the core's body reader; stops reading at its first refusal. */
-function feed(req: Request, reader: JsonBodyReader): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const done = (error?: unknown) => {
-      req.off('data', onData).off('end', done).off('error', done);
-      if (error) reject(error);
-      else resolve();
-    };
-    const onData = (chunk: Buffer) => {
-      try {
-        reader.push(chunk);
-      } catch (error) {
-        done(error);
-      }
-    };
-    req.on('data', onData).on('end', done).on('error', done);
-  });
-}
 
 function partsOf(req: Request): RequestParts<Request> {
   const params = req.params as Record<string, string>;
@@ -53,7 +34,7 @@ function partsOf(req: Request): RequestParts<Request> {
     headers: req.headers,
     params,
     raw: req,
-    feed: (r) => feed(req, r),
+    feed: (reader) => feedNodeBody(req, reader),
   };
 }
 

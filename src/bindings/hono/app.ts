@@ -19,6 +19,7 @@ import {
   routeEntries,
   routeResponder,
 } from '../../core/http/index.ts';
+import { feedNodeBody, type NodeBody } from '../node/request-body.ts';
 
 /** Options of {@link toHono} and {@link notFoundHandler}. */
 export interface ToHonoOptions extends ResponderOptions {}
@@ -34,7 +35,6 @@ function pathAndQuery(url: string): string {
  * else chunk by chunk, stopping at the first refusal.
  */
 async function feed(request: Request, declared: boolean, reader: JsonBodyReader): Promise<void> {
-  // `arrayBuffer()` lets @hono/node-server read the socket directly, without building a web stream.
   if (declared) return reader.push(new Uint8Array(await request.arrayBuffer()));
   if (!request.body) return;
   const stream = request.body.getReader();
@@ -46,11 +46,12 @@ async function feed(request: Request, declared: boolean, reader: JsonBodyReader)
   }
 }
 
-/** Node's parsed request headers where @hono/node-server passes them (no web `Headers` built), else Hono's. */
-function headersOf(c: Context): RequestParts<Context>['headers'] {
-  const incoming = (c.env as { incoming?: { headers?: RequestParts<Context>['headers'] } } | undefined)?.incoming;
-  return incoming?.headers ?? c.req.header();
+/** Node's request, where @hono/node-server passes it. */
+interface NodeIncoming extends NodeBody {
+  readonly headers: RequestParts<Context>['headers'];
 }
+
+const incomingOf = (c: Context) => (c.env as { incoming?: NodeIncoming } | undefined)?.incoming;
 
 /** A Hono request as the core's responder reads it; headers are looked up only when asked for. */
 class HonoParts implements RequestParts<Context> {
@@ -68,11 +69,15 @@ class HonoParts implements RequestParts<Context> {
   }
 
   get headers(): RequestParts<Context>['headers'] {
-    this.#headers ??= headersOf(this.raw);
+    // Node's parsed headers where there are some (no web `Headers` built), else Hono's.
+    this.#headers ??= incomingOf(this.raw)?.headers ?? this.raw.req.header();
     return this.#headers;
   }
 
+  /** On Node, the socket's chunks as they come; elsewhere through the web `Request`. */
   feed(reader: JsonBodyReader): Promise<void> {
+    const incoming = incomingOf(this.raw);
+    if (incoming) return feedNodeBody(incoming, reader);
     return feed(this.raw.req.raw, this.headers['content-length'] !== undefined, reader);
   }
 }

@@ -12,6 +12,9 @@ import { HttpError } from '../errors.ts';
 /** The default body limit: 1 MiB, as Fastify's. */
 export const DEFAULT_BODY_LIMIT = 1_048_576;
 
+/** `application/json`, any case, with or without parameters (`; charset=utf-8`). */
+const JSON_MEDIA_TYPE = /^\s*application\/json\s*(?:;|$)/i;
+
 /** Methods whose body is never read. */
 const BODYLESS = new Set(['GET', 'HEAD', 'TRACE']);
 
@@ -38,7 +41,7 @@ export function readsJsonBody(method: string, headers: BodyHeaders, lenient = fa
   if (type === undefined) {
     const length = headers['content-length'];
     if (headers['transfer-encoding'] === undefined && (length === undefined || length === '0')) return false;
-  } else if (String(type).split(';', 1)[0]?.trim().toLowerCase() === 'application/json') {
+  } else if (JSON_MEDIA_TYPE.test(String(type))) {
     return true;
   }
   if (lenient) return false;

@@ -1,0 +1,41 @@
+/**
+ * A Node request's body fed to the core's JSON body reader, chunk by chunk
+ * as the socket delivers them (no copy); for any binding that holds Node's
+ * `IncomingMessage`. Nothing Node-only is imported: the functions only call
+ * the stream's event methods.
+ *
+ * @module
+ */
+import type { Readable } from 'node:stream';
+import type { JsonBodyReader } from '../../core/http/index.ts';
+
+/** The event methods of a Node readable that the feed uses. */
+export type NodeBody = Pick<Readable, 'on' | 'off'>;
+
+/**
+ * Feeds `body`'s chunks to `reader`; stops reading at its first refusal.
+ *
+ * @example
+ * ```ts
+ * const reader = new JsonBodyReader(DEFAULT_BODY_LIMIT, req.headers['content-length']);
+ * await feedNodeBody(req, reader);
+ * const json = reader.finish();
+ * ```
+ */
+export function feedNodeBody(body: NodeBody, reader: JsonBodyReader): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const done = (error?: unknown) => {
+      body.off('data', onData).off('end', done).off('error', done);
+      if (error) reject(error);
+      else resolve();
+    };
+    const onData = (chunk: Uint8Array) => {
+      try {
+        reader.push(chunk);
+      } catch (error) {
+        done(error);
+      }
+    };
+    body.on('data', onData).on('end', done).on('error', done);
+  });
+}
