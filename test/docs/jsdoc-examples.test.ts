@@ -24,6 +24,7 @@ import { ORMAdapterBase, CRUDCollection, type CrudRouter, type CrudRequest, type
 import type { Executor, ModelSpec, Session, Statement } from 'ormcrud/adapter-kit';
 import type { CompiledModel } from '${join(root, 'src/engine/compiled-model.ts')}';
 import type { ModelStatements } from '${join(root, 'src/engine/statements.ts')}';
+import type { JsonBodyReader } from '${join(root, 'src/core/http/json-body.ts')}';
 import { z } from 'zod';
 import type { ForumSchema } from '${join(root, 'examples/forum/models/drizzle.ts')}';
 import type { ForumModels } from '${join(root, 'examples/forum/models/sequelize.ts')}';
@@ -57,6 +58,7 @@ export declare const statements: ModelStatements;
 export declare const statement: Statement;
 export declare const exec: Executor;
 export declare const session: Session;
+export declare const reader: JsonBodyReader;
 `;
 const preludePath = join(exampleDir, '__prelude.ts');
 const preludeNames = new Set([

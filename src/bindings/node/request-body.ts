@@ -17,9 +17,11 @@ export type NodeBody = Pick<Readable, 'on' | 'off'>;
  *
  * @example
  * ```ts
- * const reader = new JsonBodyReader(DEFAULT_BODY_LIMIT, req.headers['content-length']);
- * await feedNodeBody(req, reader);
- * const json = reader.finish();
+ * import { createServer } from 'node:http';
+ * createServer(async (incoming, res) => {
+ *   await feedNodeBody(incoming, reader);
+ *   res.end(JSON.stringify(reader.finish()));
+ * });
  * ```
  */
 export function feedNodeBody(body: NodeBody, reader: JsonBodyReader): Promise<void> {
