@@ -26,7 +26,7 @@ export class Watch {
   /** When the armed timer fires (`performance.now()` time). */
   #firesAt = Number.POSITIVE_INFINITY;
 
-  /** Numbers a call and watches it. */
+  /** Numbers a new call that waits up to `timeoutMs`. */
   begin(timeoutMs: number): number {
     return this.answers.begin(timeoutMs);
   }

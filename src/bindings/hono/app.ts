@@ -2,7 +2,8 @@
  * `toHono(router)`: a Hono app serving a collection's router. Each route is
  * registered natively; the core's responder validates, runs the handler and
  * serialises, so the binding only translates a Hono request and writes the
- * reply. Web-standard APIs only: it runs wherever Hono runs.
+ * reply. Web-standard APIs, so it runs wherever Hono runs; under
+ * @hono/node-server it reads Node's own request for headers and body.
  *
  * @module
  */

@@ -1,8 +1,8 @@
 /**
  * A Node request's body fed to the core's JSON body reader, chunk by chunk
  * as the socket delivers them (no copy); for any binding that holds Node's
- * `IncomingMessage`. Nothing Node-only is imported: the functions only call
- * the stream's event methods.
+ * `IncomingMessage`. Only a type comes from `node:stream`: at run time the
+ * feed calls nothing but the stream's event methods.
  *
  * @module
  */
