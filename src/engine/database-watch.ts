@@ -1,7 +1,7 @@
 /**
  * The calls of one database handle still waiting on it, checked by one timer
  * per handle rather than one per call: the timer is armed for the soonest a
- * waiting call can be due, and a call that is answered only leaves the set.
+ * waiting call can be due, and a call that is answered only empties its slot.
  *
  * @module
  */
@@ -21,7 +21,9 @@ export interface Waiting {
 /** The waiting calls of one handle and the timer that gives up on those due. */
 export class Watch {
   readonly answers = new Answers();
-  readonly #waiting = new Set<Waiting>();
+  /** The calls still waiting, by number: slot `i` holds call `#first + i`; an answered call leaves a hole. */
+  readonly #waiting: (Waiting | undefined)[] = [];
+  #first = 1;
   #timer: NodeJS.Timeout | undefined;
   /** When the armed timer fires (`performance.now()` time). */
   #firesAt = Number.POSITIVE_INFINITY;
@@ -31,17 +33,28 @@ export class Watch {
     return this.answers.begin(timeoutMs);
   }
 
-  /** Starts watching `wait`; arms the timer if it would fire later than `wait` can be due. */
+  /** Watches `wait`, the call {@link begin} just numbered; arms the timer if it would fire after `wait` is due. */
   add(wait: Waiting): void {
-    this.#waiting.add(wait);
+    this.#waiting.push(wait);
     const due = wait.began + wait.timeoutMs;
     if (due < this.#firesAt) this.#arm(due - wait.began, due);
   }
 
   /** `wait` was answered at `now`. */
   answered(wait: Waiting, now: number): void {
-    this.#waiting.delete(wait);
+    this.#release(wait);
     this.answers.answered(wait.call, now);
+  }
+
+  /** Empties `wait`'s slot, then drops the empty slots at the front. */
+  #release(wait: Waiting): void {
+    const waiting = this.#waiting;
+    const slot = wait.call - this.#first;
+    if (waiting[slot] === wait) waiting[slot] = undefined;
+    while (waiting.length > 0 && waiting[0] === undefined) {
+      waiting.shift();
+      this.#first++;
+    }
   }
 
   #arm(ms: number, at: number): void {
@@ -61,11 +74,12 @@ export class Watch {
   readonly #sweep = (): void => {
     const now = performance.now();
     let soonest = Number.POSITIVE_INFINITY;
-    for (const wait of this.#waiting) {
+    for (const wait of this.#waiting.slice()) {
+      if (!wait) continue;
       const due = Math.max(wait.began, this.answers.lastBefore(wait.call)) + wait.timeoutMs;
       if (due > now) soonest = Math.min(soonest, due);
       else {
-        this.#waiting.delete(wait);
+        this.#release(wait);
         wait.expire();
       }
     }
