@@ -37,7 +37,7 @@ export class Watch {
   add(wait: Waiting): void {
     this.#waiting.push(wait);
     const due = wait.began + wait.timeoutMs;
-    if (due < this.#firesAt) this.#arm(due - wait.began, due);
+    if (due < this.#firesAt) this.#arm(wait.timeoutMs, due);
   }
 
   /** `wait` was answered at `now`. */

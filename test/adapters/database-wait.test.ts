@@ -41,6 +41,7 @@ test('an answered call resolves and is not given up later', async () => {
   assert.equal(value, 'row');
   const late = await settled(waitOnDatabase(handle, 100, () => sleep(20, 'row')));
   assert.equal(late.error, undefined);
+  // The handle's timer fires inside this test: a failure in its sweep of answered calls would fail it.
   await sleep(250);
 });
 
