@@ -1,21 +1,18 @@
 /**
  * Statements on PostgreSQL straight on the `pg` client that Sequelize's pool
- * (or transaction) lends: each runs as a named prepared statement with rows
- * as arrays, as Drizzle's do, instead of through `sequelize.query`, which
- * plans every statement anew and builds a query object, a stack trace and a
- * uuid per call. Sequelize's `logging` and `benchmark` options still apply.
+ * (or transaction) lends: each runs as a `PgQuery` (a named prepared
+ * statement with rows as arrays), as Drizzle's do, instead of through
+ * `sequelize.query`, which plans every statement anew and builds a query
+ * object, a stack trace and a uuid per call. Sequelize's `logging` and `benchmark` options still apply.
  *
  * @module
  */
-import type { Executor, SqlResult, Statement } from 'ormcrud/adapter-kit';
+import { type Executor, PgQuery, type SqlResult, type Statement } from 'ormcrud/adapter-kit';
 import { QueryTypes, Sequelize, type Transaction } from 'sequelize';
 
 /** The part of a `pg` client this module uses. */
 interface PgClient {
-  query(config: { text: string; values: unknown[]; name?: string; rowMode?: 'array' }): Promise<{
-    rows: unknown[];
-    rowCount: number | null;
-  }>;
+  query(config: PgQuery, values: unknown[]): Promise<{ rows: unknown[]; rowCount: number | null }>;
   /** Sequelize's mark for a client its pool must not lend again. */
   _invalid?: boolean;
   readonly uuid?: string;
@@ -64,15 +61,14 @@ function logStart(sequelize: Logging, sql: string, connection: PgClient): (() =>
  */
 export function postgresExecutor(sequelize: Sequelize, transaction?: Transaction): Executor {
   const manager = sequelize.connectionManager as unknown as ConnectionManager;
-  const run = async ({ sql, name, selection }: Statement, values: unknown[]): Promise<SqlResult> => {
+  const run = async (statement: Statement, values: unknown[]): Promise<SqlResult> => {
     const tx = transactionOf(transaction);
     const connection = tx
       ? (tx as unknown as { connection: PgClient }).connection
       : await manager.getConnection({ type: QueryTypes.RAW });
     try {
-      const logged = logStart(sequelize as unknown as Logging, sql, connection);
-      const config = { text: sql, values, name, rowMode: selection && ('array' as const) };
-      const { rows, rowCount } = await connection.query(config);
+      const logged = logStart(sequelize as unknown as Logging, statement.sql, connection);
+      const { rows, rowCount } = await connection.query(new PgQuery(statement), values);
       logged?.();
       return { records: rows, affected: rowCount ?? undefined };
     } catch (error) {

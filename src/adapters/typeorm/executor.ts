@@ -7,9 +7,9 @@
  * @module
  */
 
-import type { Executor, Session } from 'ormcrud/adapter-kit';
+import { type Executor, PgQuery, type Session } from 'ormcrud/adapter-kit';
 import type { EntityManager } from 'typeorm';
-import { PgQuery, runPooled, skipsQueryRunner, takesPgQueries } from './postgres-client.ts';
+import { runPooled, skipsQueryRunner, takesPgQueries } from './postgres-client.ts';
 
 /**
  * An executor on `manager`.

@@ -1,40 +1,13 @@
 /**
- * Statements on node-postgres under TypeORM. Each is a {@link PgQuery}, a
- * `{ text, name, rowMode }` config that `pg` prepares once per connection and
- * answers with rows as arrays (a string would be parsed and planned on every
- * run). It runs on a client of TypeORM's pool with TypeORM's logging; through
- * a query runner only where one is needed (a transaction, query subscribers).
+ * Statements on node-postgres under TypeORM, each a `PgQuery` (prepared once
+ * per connection, rows as arrays). It runs on a client of TypeORM's pool with
+ * TypeORM's logging; through a query runner only where one is needed (a
+ * transaction, query subscribers).
  *
  * @module
  */
-import type { SqlResult, Statement } from 'ormcrud/adapter-kit';
+import { PgQuery, type SqlResult, type Statement } from 'ormcrud/adapter-kit';
 import { type DataSource, type EntityManager, type EntitySubscriberInterface, QueryFailedError } from 'typeorm';
-
-/**
- * A statement as a `pg` query config; `String()` of it is the text. A fresh
- * one per run: `pg` before 8.23 writes the run's values onto its config.
- *
- * @example
- * ```ts
- * await dataSource.createQueryRunner().query(new PgQuery(statement) as unknown as string, [], true);
- * ```
- */
-export class PgQuery {
-  readonly text: string;
-  readonly name: string | undefined;
-  /** Rows of a statement that selects them come as arrays in select order. */
-  readonly rowMode: 'array' | undefined;
-
-  constructor({ sql, name, selection }: Statement) {
-    this.text = sql;
-    this.name = name;
-    this.rowMode = selection && 'array';
-  }
-
-  toString(): string {
-    return this.text;
-  }
-}
 
 /**
  * Whether a data source's driver runs on node-postgres (PostgreSQL,
