@@ -101,7 +101,12 @@ export {
 export type { Mount, MountDocs, MountPlace, ParentLevel, Strategy } from './core/mount.ts';
 export { NestedConfig, type NestedRouterOptions } from './core/nesting.ts';
 // The OpenAPI document.
-export { createOpenApiDocument, type OpenApiDocument, type OpenApiInfo, type OpenApiOptions } from './core/openapi.ts';
+export {
+  createOpenApiDocument,
+  type OpenApiDocument,
+  type OpenApiInfo,
+  type OpenApiOptions,
+} from './core/openapi/document.ts';
 // Pagination.
 export {
   type ListResult,

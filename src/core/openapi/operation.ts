@@ -5,11 +5,11 @@
  * @module
  */
 import type { z } from 'zod';
-import { ERROR_STATUS } from './errors.ts';
-import type { JsonSchema } from './json-schema.ts';
-import type { SharedResponses } from './openapi-responses.ts';
-import type { ComponentSchemas } from './openapi-schemas.ts';
-import type { CrudRoute } from './router.ts';
+import { ERROR_STATUS } from '../errors.ts';
+import type { JsonSchema } from '../json-schema.ts';
+import type { CrudRoute } from '../router.ts';
+import type { SharedResponses } from './responses.ts';
+import type { ComponentSchemas } from './schemas.ts';
 
 /** A route placed in the document. */
 export interface DocumentedRoute {

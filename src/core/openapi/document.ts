@@ -4,13 +4,13 @@
  *
  * @module
  */
-import type { JsonSchema } from './json-schema.ts';
-import { type DocumentedRoute, operationOf } from './openapi-operation.ts';
-import { SharedResponses } from './openapi-responses.ts';
-import { ComponentSchemas, type SchemaRole } from './openapi-schemas.ts';
-import { operationIdOf, pascalCase, pathNouns } from './operation-id.ts';
-import { problemSchema } from './problem-schema.ts';
-import type { CrudRoute, CrudRouter } from './router.ts';
+import type { JsonSchema } from '../json-schema.ts';
+import { operationIdOf, pascalCase, pathNouns } from '../operation-id.ts';
+import { problemSchema } from '../problem-schema.ts';
+import type { CrudRoute, CrudRouter } from '../router.ts';
+import { type DocumentedRoute, operationOf } from './operation.ts';
+import { SharedResponses } from './responses.ts';
+import { ComponentSchemas, type SchemaRole } from './schemas.ts';
 
 /** The document's `info`: `title` and `version`, and any other Info Object field. */
 export interface OpenApiInfo {
