@@ -38,7 +38,6 @@ export {
   type WriteData,
   type WriteValue,
 } from './core/adapter.ts';
-export { CRUDConfigDict, type CRUDConfigInit } from './core/crud-config.ts';
 export { HttpError, ParentNotFoundError } from './core/errors.ts';
 export { checkIncludeLimit, DEFAULT_INCLUDE_LIMIT } from './core/include-limit.ts';
 export {
@@ -53,6 +52,7 @@ export {
 export { knownCount, type ListResult, type PageWindow } from './core/paginator.ts';
 export type { ParentLink, ParentRef } from './core/parent-scope.ts';
 export { DatabaseError, redactDriverError } from './core/safe-errors.ts';
+export { CRUDConfigDict, type CRUDConfigInit } from './core/schemas/crud-config.ts';
 // The engine.
 export { type ConstraintKind, constraintError, invalidValueError } from './engine/constraint-errors.ts';
 export { databaseError, RETRY_AFTER_SECONDS, unavailableError } from './engine/database-errors.ts';

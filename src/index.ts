@@ -31,17 +31,16 @@ export {
   type WriteData,
   type WriteValue,
 } from './core/adapter.ts';
-// Building routers: the table `add…Route` overrides receive, and where it is.
-export type { CallField, CrudCall } from './core/call.ts';
-export {
-  CANONICAL_INTEGER,
-  NON_CANONICAL_INTEGER_MESSAGE,
-  nonCanonicalIntegers,
-} from './core/canonical-integers.ts';
 // Collections and their configuration.
 export { CRUDCollection, type GetRouterOptions, type NestedCollection } from './core/collection.ts';
 export type { CRUDCollectionOptions } from './core/collection-options.ts';
-export { CRUDConfigDict, type CRUDConfigInit } from './core/crud-config.ts';
+// Building routers: the table `add…Route` overrides receive, and where it is.
+export type { CallField, CrudCall } from './core/dependencies/call.ts';
+export {
+  type DependencyDocs,
+  documentDependency,
+  type SecurityRequirement,
+} from './core/dependencies/dependency-docs.ts';
 export {
   type BoundHandler,
   CreateSchemaDependency,
@@ -64,8 +63,9 @@ export {
   type Resolver,
   SortSchemaDependency,
   UpdateSchemaDependency,
-} from './core/dependencies.ts';
-export { type DependencyDocs, documentDependency, type SecurityRequirement } from './core/dependency-docs.ts';
+} from './core/dependencies/markers.ts';
+// Dependencies and markers.
+export type { CrudRequest, Dependency } from './core/dependencies/request.ts';
 // Errors.
 export {
   ERROR_STATUS,
@@ -78,17 +78,7 @@ export {
   type Problem,
   toProblem,
 } from './core/errors.ts';
-export {
-  type ExtraContext,
-  type ExtraHandler,
-  type ExtraRouteOptions,
-  ExtraRouteRegistrar,
-  ExtraRoutes,
-  type ExtraSchemas,
-} from './core/extra-routes.ts';
 export { checkIncludeLimit, DEFAULT_INCLUDE_LIMIT } from './core/include-limit.ts';
-export { type JsonSchema, toJsonSchema } from './core/json-schema.ts';
-export { publicFieldsOf, registerModelConfig } from './core/model-configs.ts';
 export {
   type FieldKind,
   type FieldMeta,
@@ -98,8 +88,6 @@ export {
   type ModelMeta,
   type RelationMeta,
 } from './core/model-meta.ts';
-export type { Mount, MountDocs, MountPlace, ParentLevel, Strategy } from './core/mount.ts';
-export { NestedConfig, type NestedRouterOptions } from './core/nesting.ts';
 // The OpenAPI document.
 export {
   createOpenApiDocument,
@@ -118,10 +106,26 @@ export {
   PaginatorPage,
 } from './core/paginator.ts';
 export type { ParentLink, ParentRef } from './core/parent-scope.ts';
-export { problemSchema } from './core/problem-schema.ts';
-// Dependencies and markers.
-export type { CrudRequest, Dependency } from './core/request.ts';
-export type { RouteTable } from './core/route-table.ts';
-export type { CrudRoute, CrudRouter, HttpMethod, ResponseHeaders, RouteSchemas } from './core/router.ts';
+export {
+  type ExtraContext,
+  type ExtraHandler,
+  type ExtraRouteOptions,
+  ExtraRouteRegistrar,
+  ExtraRoutes,
+  type ExtraSchemas,
+} from './core/routing/extra-routes.ts';
+export type { Mount, MountDocs, MountPlace, ParentLevel, Strategy } from './core/routing/mount.ts';
+export { NestedConfig, type NestedRouterOptions } from './core/routing/nesting.ts';
+export type { RouteTable } from './core/routing/route-table.ts';
+export type { CrudRoute, CrudRouter, HttpMethod, ResponseHeaders, RouteSchemas } from './core/routing/router.ts';
 export { DatabaseError, type LoggableError, loggableError } from './core/safe-errors.ts';
-export { formatOfPattern } from './core/schema-factory.ts';
+export {
+  CANONICAL_INTEGER,
+  NON_CANONICAL_INTEGER_MESSAGE,
+  nonCanonicalIntegers,
+} from './core/schemas/canonical-integers.ts';
+export { CRUDConfigDict, type CRUDConfigInit } from './core/schemas/crud-config.ts';
+export { type JsonSchema, toJsonSchema } from './core/schemas/json-schema.ts';
+export { publicFieldsOf, registerModelConfig } from './core/schemas/model-configs.ts';
+export { problemSchema } from './core/schemas/problem-schema.ts';
+export { formatOfPattern } from './core/schemas/schema-factory.ts';

@@ -7,12 +7,12 @@
  * @module
  */
 import type { z } from 'zod';
-import { CRUDConfigDict, resolveFieldSet } from './crud-config.ts';
 import { DEFAULT_INCLUDE_LIMIT } from './include-limit.ts';
-import { ownModelConfig, publicFieldSet, publicFieldsOf, registerModelConfig } from './model-configs.ts';
 import type { ModelMeta } from './model-meta.ts';
 import type { ListResult, PageWindow } from './paginator.ts';
 import type { ParentRef } from './parent-scope.ts';
+import { CRUDConfigDict, resolveFieldSet } from './schemas/crud-config.ts';
+import { ownModelConfig, publicFieldSet, publicFieldsOf, registerModelConfig } from './schemas/model-configs.ts';
 import {
   createObject,
   defaultCreateFields,
@@ -26,7 +26,7 @@ import {
   scalarFields,
   sortObject,
   updateObject,
-} from './schema-factory.ts';
+} from './schemas/schema-factory.ts';
 
 /** A row as adapters return it: field names to values, plus relation keys. */
 export type Row = Record<string, unknown>;

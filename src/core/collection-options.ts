@@ -6,8 +6,8 @@
  */
 import type { z } from 'zod';
 import type { ORMAdapterBase, PkOf, PkValues, Row } from './adapter.ts';
-import type { DependencyOverrides } from './dependencies.ts';
-import type { Dependency } from './request.ts';
+import type { DependencyOverrides } from './dependencies/markers.ts';
+import type { Dependency } from './dependencies/request.ts';
 
 /** Every option of a collection; `TRow` and `TPk` are the adapter's row and key types. */
 export interface CRUDCollectionOptions<TRow extends Row = Row, TPk extends PkValues = PkOf<TRow>> {

@@ -16,21 +16,21 @@ import type {
   WriteData,
 } from './adapter.ts';
 import { type CRUDCollectionOptions, readOption } from './collection-options.ts';
-import { pkParamName } from './default-resolvers.ts';
-import type { DependencyOverrides, ResolvedOverrides } from './dependencies.ts';
+import { pkParamName } from './dependencies/default-resolvers.ts';
+import type { DependencyOverrides, ResolvedOverrides } from './dependencies/markers.ts';
+import type { Dependency } from './dependencies/request.ts';
 import { NotFoundError } from './errors.ts';
-import { ExtraRoutes } from './extra-routes.ts';
 import { checkIncludeLimit } from './include-limit.ts';
-import { Mount, type Strategy } from './mount.ts';
-import { NestedConfig } from './nesting.ts';
-import { operationIdOf } from './operation-id.ts';
 import type { Page, PaginatorBase } from './paginator.ts';
 import { PaginatorPage } from './paginator.ts';
 import type { ParentRef } from './parent-scope.ts';
-import type { Dependency } from './request.ts';
-import type { RouteTable } from './route-table.ts';
-import type { CrudRoute, CrudRouter } from './router.ts';
-import { buildRouter } from './router-builder.ts';
+import { ExtraRoutes } from './routing/extra-routes.ts';
+import { Mount, type Strategy } from './routing/mount.ts';
+import { NestedConfig } from './routing/nesting.ts';
+import { operationIdOf } from './routing/operation-id.ts';
+import type { RouteTable } from './routing/route-table.ts';
+import type { CrudRoute, CrudRouter } from './routing/router.ts';
+import { buildRouter } from './routing/router-builder.ts';
 
 /** Options of {@link CRUDCollection.getRouter}: the router kwargs of the spec. */
 export interface GetRouterOptions {

@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { cached } from './cache.ts';
-import { ReplaceSignatureDependency } from './dependencies.ts';
+import { ReplaceSignatureDependency } from './dependencies/markers.ts';
 
 /** Which rows of the ordered matches a page holds. */
 export interface PageWindow {

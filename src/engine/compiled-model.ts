@@ -6,8 +6,8 @@
  * @module
  */
 import type { Row } from '../core/adapter.ts';
-import { publicFieldsOf } from '../core/model-configs.ts';
 import type { FieldKind, ModelMeta, RelationMeta } from '../core/model-meta.ts';
+import { publicFieldsOf } from '../core/schemas/model-configs.ts';
 import type { Dialect } from './dialect.ts';
 import type { ColumnSpec, ModelSpec } from './model.ts';
 import { type Selection, selection } from './selection.ts';

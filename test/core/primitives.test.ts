@@ -11,7 +11,7 @@ import {
   toProblem,
 } from 'ormcrud';
 import { z } from 'zod';
-import { parseSort } from '../../src/core/default-resolvers.ts';
+import { parseSort } from '../../src/core/dependencies/default-resolvers.ts';
 import {
   parentExistsValues,
   parentScopeValues,

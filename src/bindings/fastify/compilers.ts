@@ -6,7 +6,7 @@
  */
 import type { FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
 import { compileSerializer, compileValidator } from '../../core/http/index.ts';
-import type { JsonSchema } from '../../core/json-schema.ts';
+import type { JsonSchema } from '../../core/schemas/json-schema.ts';
 
 /** Validates path and query with coercion, bodies without. */
 export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) =>

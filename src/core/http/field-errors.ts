@@ -6,7 +6,7 @@
  * @module
  */
 import { type FieldError, HttpError } from '../errors.ts';
-import { formatOfPattern } from '../schema-factory.ts';
+import { formatOfPattern } from '../schemas/schema-factory.ts';
 
 /** One issue as Ajv (with `verbose`) reports it. */
 export interface ValidationIssue {

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { CrudRequest } from '../request.ts';
+import type { CrudRequest } from '../dependencies/request.ts';
 import type { RequestParts } from './responder.ts';
 
 /** A validated request; `state` is created on first use. */

@@ -6,9 +6,9 @@
  * @module
  */
 import { HttpError, toProblem } from '../errors.ts';
-import { toJsonSchema } from '../json-schema.ts';
-import { problemSchema } from '../problem-schema.ts';
 import { type LoggableError, loggableError } from '../safe-errors.ts';
+import { toJsonSchema } from '../schemas/json-schema.ts';
+import { problemSchema } from '../schemas/problem-schema.ts';
 import { compileSerializer } from './validators.ts';
 
 /** The content type of a JSON success. */

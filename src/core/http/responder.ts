@@ -10,7 +10,7 @@
 
 import type { ValidateFunction } from 'ajv';
 import querystring from 'fast-querystring';
-import type { CrudRoute } from '../router.ts';
+import type { CrudRoute } from '../routing/router.ts';
 import { type InputSource, validationError } from './field-errors.ts';
 import { DEFAULT_BODY_LIMIT, JsonBodyReader, readsJsonBody } from './json-body.ts';
 import { malformedUrl, notFoundError, paramTooLong } from './outside-routes.ts';

@@ -9,7 +9,7 @@
  *
  * @module
  */
-import type { CrudRoute, CrudRouter, HttpMethod } from '../router.ts';
+import type { CrudRoute, CrudRouter, HttpMethod } from '../routing/router.ts';
 
 /** One registration: a route, the methods it answers, and the paths it is served at. */
 export interface RouteEntry {

@@ -13,8 +13,8 @@ import { Ajv, type ErrorObject, type Options, type ValidateFunction } from 'ajv'
 import addFormats from 'ajv-formats';
 import fastJson from 'fast-json-stringify';
 import { cached } from '../cache.ts';
-import { NON_CANONICAL_INTEGER_MESSAGE, nonCanonicalIntegers } from '../canonical-integers.ts';
-import type { JsonSchema } from '../json-schema.ts';
+import { NON_CANONICAL_INTEGER_MESSAGE, nonCanonicalIntegers } from '../schemas/canonical-integers.ts';
+import type { JsonSchema } from '../schemas/json-schema.ts';
 
 /** Which part of a request a schema checks: strings (path, query) are coerced, a JSON body is not. */
 export type InputKind = 'strings' | 'json';

@@ -4,13 +4,14 @@
  *
  * @module
  */
-import type { JsonSchema } from '../json-schema.ts';
-import { operationIdOf, pascalCase, pathNouns } from '../operation-id.ts';
-import { problemSchema } from '../problem-schema.ts';
-import type { CrudRoute, CrudRouter } from '../router.ts';
+
+import { operationIdOf, pascalCase, pathNouns } from '../routing/operation-id.ts';
+import type { CrudRoute, CrudRouter } from '../routing/router.ts';
+import type { JsonSchema } from '../schemas/json-schema.ts';
+import { problemSchema } from '../schemas/problem-schema.ts';
+import { ComponentSchemas, type SchemaRole } from './components.ts';
 import { type DocumentedRoute, operationOf } from './operation.ts';
 import { SharedResponses } from './responses.ts';
-import { ComponentSchemas, type SchemaRole } from './schemas.ts';
 
 /** The document's `info`: `title` and `version`, and any other Info Object field. */
 export interface OpenApiInfo {

@@ -6,10 +6,10 @@
  */
 import type { z } from 'zod';
 import { ERROR_STATUS } from '../errors.ts';
-import type { JsonSchema } from '../json-schema.ts';
-import type { CrudRoute } from '../router.ts';
+import type { CrudRoute } from '../routing/router.ts';
+import type { JsonSchema } from '../schemas/json-schema.ts';
+import type { ComponentSchemas } from './components.ts';
 import type { SharedResponses } from './responses.ts';
-import type { ComponentSchemas } from './schemas.ts';
 
 /** A route placed in the document. */
 export interface DocumentedRoute {

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { JsonSchema } from '../json-schema.ts';
+import type { JsonSchema } from '../schemas/json-schema.ts';
 
 /** The media type of every error. */
 export const PROBLEM_JSON = 'application/problem+json';

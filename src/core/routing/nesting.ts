@@ -4,9 +4,10 @@
  *
  * @module
  */
-import type { ModelMeta } from './model-meta.ts';
-import type { ParentLink } from './parent-scope.ts';
-import type { Dependency } from './request.ts';
+
+import type { Dependency } from '../dependencies/request.ts';
+import type { ModelMeta } from '../model-meta.ts';
+import type { ParentLink } from '../parent-scope.ts';
 
 /** Router options a nested mount accepts. */
 export interface NestedRouterOptions {

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { CRUDCollection, GetRouterOptions } from './collection.ts';
+import type { CRUDCollection, GetRouterOptions } from '../collection.ts';
 import { Mount } from './mount.ts';
 import { pathMethodRoutes } from './path-methods.ts';
 import { RouteTable } from './route-table.ts';

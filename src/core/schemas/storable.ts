@@ -9,10 +9,10 @@
  *
  * @module
  */
-import type { ORMAdapterBase, PkValues, Row } from './adapter.ts';
-import type { CrudCall } from './call.ts';
-import { type FieldError, HttpError } from './errors.ts';
-import type { FieldMeta, ModelMeta } from './model-meta.ts';
+import type { ORMAdapterBase, PkValues, Row } from '../adapter.ts';
+import type { CrudCall } from '../dependencies/call.ts';
+import { type FieldError, HttpError } from '../errors.ts';
+import type { FieldMeta, ModelMeta } from '../model-meta.ts';
 
 /** What a client reads for text with U+0000 the database cannot hold. */
 export const NUL_MESSAGE = 'must not contain the NUL character (U+0000): the database cannot store it';

@@ -6,12 +6,12 @@
  */
 
 import type { z } from 'zod';
-import type { DeclaredInputs } from './dependencies.ts';
-import { guardDocs } from './dependency-docs.ts';
-import { ERROR_STATUS, type ErrorCode } from './errors.ts';
-import { toJsonSchema } from './json-schema.ts';
+import { guardDocs } from '../dependencies/dependency-docs.ts';
+import type { DeclaredInputs } from '../dependencies/markers.ts';
+import type { CrudRequest, Dependency } from '../dependencies/request.ts';
+import { ERROR_STATUS, type ErrorCode } from '../errors.ts';
+import { toJsonSchema } from '../schemas/json-schema.ts';
 import type { Mount } from './mount.ts';
-import type { CrudRequest, Dependency } from './request.ts';
 import type { CrudRoute, HttpMethod, ResponseHeaders, RouteSchemas } from './router.ts';
 
 /** What a route needs besides its schemas. */

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { freeParamName, pkParamName } from './default-resolvers.ts';
+import { freeParamName, pkParamName } from '../dependencies/default-resolvers.ts';
 import type { Mount } from './mount.ts';
 import type { ResponseHeaders } from './router.ts';
 

@@ -7,8 +7,9 @@
  *
  * @module
  */
+
+import type { ModelMeta } from '../model-meta.ts';
 import { CRUDConfigDict, type CRUDConfigInit, resolveFieldSet } from './crud-config.ts';
-import type { ModelMeta } from './model-meta.ts';
 import { defaultPublicFields } from './schema-factory.ts';
 
 const registered = new WeakMap<object, CRUDConfigDict[]>();

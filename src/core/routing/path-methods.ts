@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { HttpError } from './errors.ts';
+import { HttpError } from '../errors.ts';
 import { type CrudRoute, HTTP_METHODS, type HttpMethod } from './router.ts';
 
 /** What answers an OPTIONS: no body. */

@@ -4,7 +4,10 @@
  *
  * @module
  */
-import type { FilterData, IncludeData, PkValues, Row, SortData } from './adapter.ts';
+import type { FilterData, IncludeData, PkValues, Row, SortData } from '../adapter.ts';
+import type { PaginatorBase } from '../paginator.ts';
+import type { ParentLink, ParentRef } from '../parent-scope.ts';
+import type { StorageCheck } from '../schemas/storable.ts';
 import {
   CreateSchemaDependency,
   type DeclaredInputs,
@@ -20,11 +23,8 @@ import {
   type Resolver,
   SortSchemaDependency,
   UpdateSchemaDependency,
-} from './dependencies.ts';
-import type { PaginatorBase } from './paginator.ts';
-import type { ParentLink, ParentRef } from './parent-scope.ts';
+} from './markers.ts';
 import type { CrudRequest } from './request.ts';
-import type { StorageCheck } from './storable.ts';
 
 /** The inputs of a generated handler, resolved for one request. */
 export interface CrudCall {
@@ -82,7 +82,7 @@ export function toParentRefs(levels: readonly ParentModel[], keys: readonly PkVa
  * Resolves the fields an operation reads, in a fixed order, from the
  * markers' resolvers of its mount point; made once per route. With a
  * `storage` check, a body value the database cannot hold is a 422, and a key
- * it cannot hold marks the call `missing` (see `storable.ts`).
+ * it cannot hold marks the call `missing` (see `schemas/storable.ts`).
  *
  * @example
  * ```ts

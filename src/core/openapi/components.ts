@@ -6,7 +6,7 @@
  * @module
  */
 import type { z } from 'zod';
-import { type JsonSchema, toOpenApiSchema } from '../json-schema.ts';
+import { type JsonSchema, toOpenApiSchema } from '../schemas/json-schema.ts';
 
 /** What a schema is to its model; the order is the priority when one schema plays several. */
 const ROLES = { public: '', page: 'Page', create: 'Create', update: 'Update', created: 'Created', updated: 'Updated' };

@@ -5,15 +5,15 @@
  * @module
  */
 import { z } from 'zod';
-import { type CallField, CallResolver, type CrudCall } from './call.ts';
-import type { CRUDCollection } from './collection.ts';
-import { PublicListSchemaDependency, PublicSchemaDependency } from './dependencies.ts';
-import { type ErrorCode, NotFoundError, ParentNotFoundError } from './errors.ts';
+import type { CRUDCollection } from '../collection.ts';
+import { type CallField, CallResolver, type CrudCall } from '../dependencies/call.ts';
+import { PublicListSchemaDependency, PublicSchemaDependency } from '../dependencies/markers.ts';
+import { type ErrorCode, NotFoundError, ParentNotFoundError } from '../errors.ts';
+import { StorageCheck } from '../schemas/storable.ts';
 import { locationOf } from './location.ts';
 import type { Mount } from './mount.ts';
 import { makeRoute } from './route-factory.ts';
 import type { CrudRoute, HttpMethod, ResponseHeaders } from './router.ts';
-import { StorageCheck } from './storable.ts';
 
 /** The names of the generated operations. */
 export type OperationName = 'getMany' | 'getOne' | 'createOne' | 'updateOne' | 'deleteOne';

@@ -5,10 +5,10 @@
  * @module
  */
 import type { z } from 'zod';
-import type { SecurityRequirement } from './dependency-docs.ts';
-import type { ErrorCode } from './errors.ts';
-import type { JsonSchema } from './json-schema.ts';
-import type { CrudRequest } from './request.ts';
+import type { SecurityRequirement } from '../dependencies/dependency-docs.ts';
+import type { CrudRequest } from '../dependencies/request.ts';
+import type { ErrorCode } from '../errors.ts';
+import type { JsonSchema } from '../schemas/json-schema.ts';
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
 

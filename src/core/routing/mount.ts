@@ -6,10 +6,10 @@
  * @module
  */
 import type { z } from 'zod';
-import type { PkValues } from './adapter.ts';
-import type { ParentModel } from './call.ts';
-import type { CRUDCollection } from './collection.ts';
-import { defaultResolvers, freeParamName, pkParamName } from './default-resolvers.ts';
+import type { PkValues } from '../adapter.ts';
+import type { CRUDCollection } from '../collection.ts';
+import type { ParentModel } from '../dependencies/call.ts';
+import { defaultResolvers, freeParamName, pkParamName } from '../dependencies/default-resolvers.ts';
 import {
   type DependencyOverrides,
   type Marker,
@@ -18,9 +18,9 @@ import {
   ReplaceSignatureDependency,
   type ResolvedOverrides,
   type Resolver,
-} from './dependencies.ts';
+} from '../dependencies/markers.ts';
+import type { Dependency } from '../dependencies/request.ts';
 import { findParentLink, type NestedConfig } from './nesting.ts';
-import type { Dependency } from './request.ts';
 
 /**
  * An alternative set of dependency overrides for one router build, applied over

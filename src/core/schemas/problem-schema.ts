@@ -5,7 +5,7 @@
  * @module
  */
 import { z } from 'zod';
-import { ERROR_STATUS, type ErrorCode } from './errors.ts';
+import { ERROR_STATUS, type ErrorCode } from '../errors.ts';
 
 /**
  * `{ type, title, status, detail, code, errors? }`, as {@link toProblem} makes it.

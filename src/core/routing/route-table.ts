@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { CRUDCollection } from './collection.ts';
+import type { CRUDCollection } from '../collection.ts';
 import { extraRoutes } from './extra-route.ts';
 import { Mount, type Strategy } from './mount.ts';
 import type { NestedConfig } from './nesting.ts';

@@ -5,8 +5,9 @@
  *
  * @module
  */
-import { isThenable } from './dependencies.ts';
-import { type ErrorCode, HttpError } from './errors.ts';
+
+import { type ErrorCode, HttpError } from '../errors.ts';
+import { isThenable } from './markers.ts';
 import type { Dependency } from './request.ts';
 
 /** An OpenAPI security requirement: scheme name → scopes (`{ bearer: [] }`). */

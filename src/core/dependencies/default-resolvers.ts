@@ -6,7 +6,9 @@
  * @module
  */
 import { z } from 'zod';
-import type { PkValues, Row, SortTerm } from './adapter.ts';
+import type { PkValues, Row, SortTerm } from '../adapter.ts';
+import { PagePaginator } from '../paginator.ts';
+import type { Mount, ParentLevel } from '../routing/mount.ts';
 import {
   CreateSchemaDependency,
   FilterSchemaDependency,
@@ -24,9 +26,7 @@ import {
   type Resolver,
   SortSchemaDependency,
   UpdateSchemaDependency,
-} from './dependencies.ts';
-import type { Mount, ParentLevel } from './mount.ts';
-import { PagePaginator } from './paginator.ts';
+} from './markers.ts';
 import type { CrudRequest } from './request.ts';
 
 /** The path parameter of a PK field: `id` on `article` is `article_id`. */

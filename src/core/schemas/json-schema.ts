@@ -6,7 +6,7 @@
  * @module
  */
 import { z } from 'zod';
-import { cached } from './cache.ts';
+import { cached } from '../cache.ts';
 
 /** A JSON Schema document (draft-07, as Fastify's Ajv expects; 2020-12 in the OpenAPI document). */
 export type JsonSchema = Record<string, unknown>;

@@ -3,8 +3,13 @@
  *
  * @module
  */
-import type { PkValues } from './adapter.ts';
-import { type DeclaredInputs, mergeInputs, ParentPKFieldsDependency, PKFieldsDependency } from './dependencies.ts';
+import type { PkValues } from '../adapter.ts';
+import {
+  type DeclaredInputs,
+  mergeInputs,
+  ParentPKFieldsDependency,
+  PKFieldsDependency,
+} from '../dependencies/markers.ts';
 import type { ExtraRouteEntry } from './extra-routes.ts';
 import type { Mount } from './mount.ts';
 import { makeRoute } from './route-factory.ts';

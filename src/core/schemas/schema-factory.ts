@@ -5,9 +5,9 @@
  * @module
  */
 import { z } from 'zod';
-import { cached } from './cache.ts';
-import { DEFAULT_INCLUDE_LIMIT, includeDescription } from './include-limit.ts';
-import { type FieldMeta, fieldOf, type ModelMeta, SCALAR_KINDS } from './model-meta.ts';
+import { cached } from '../cache.ts';
+import { DEFAULT_INCLUDE_LIMIT, includeDescription } from '../include-limit.ts';
+import { type FieldMeta, fieldOf, type ModelMeta, SCALAR_KINDS } from '../model-meta.ts';
 
 /**
  * The value schemas that take no argument, made once: Zod schemas are

@@ -6,9 +6,9 @@
  * @module
  */
 import type { z } from 'zod';
-import type { PkValues } from './adapter.ts';
-import type { ErrorCode } from './errors.ts';
-import type { CrudRequest, Dependency } from './request.ts';
+import type { PkValues } from '../adapter.ts';
+import type { CrudRequest, Dependency } from '../dependencies/request.ts';
+import type { ErrorCode } from '../errors.ts';
 import type { HttpMethod } from './router.ts';
 
 /** The Zod schemas of an extra route's inputs and response. */
