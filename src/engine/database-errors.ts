@@ -80,7 +80,14 @@ function isUnavailable(e: DriverError): true | undefined {
   return undefined;
 }
 
-/** Seconds a client is asked to wait before retrying a 503. */
+/**
+ * Seconds a client is asked to wait before retrying a 503.
+ *
+ * @example
+ * ```ts
+ * const headers = { 'retry-after': String(RETRY_AFTER_SECONDS) };
+ * ```
+ */
 export const RETRY_AFTER_SECONDS = 1;
 
 /**

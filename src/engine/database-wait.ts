@@ -14,7 +14,14 @@ import type { HttpError } from '../core/errors.ts';
 import { unavailableError } from './database-errors.ts';
 import { type Waiting, type Watch, watchOf } from './database-watch.ts';
 
-/** The default of the adapters' `timeoutMs`. */
+/**
+ * The default of the adapters' `timeoutMs`.
+ *
+ * @example
+ * ```ts
+ * const timeoutMs = Number(process.env.DB_TIMEOUT_MS ?? DEFAULT_TIMEOUT_MS);
+ * ```
+ */
 export const DEFAULT_TIMEOUT_MS = 5000;
 
 /** One call's wait, as its work sees it. */

@@ -129,14 +129,42 @@ const options: ts.CompilerOptions = {
   customConditions: ['ormcrud-source'],
 };
 
-test('every @example in src typechecks', () => {
+/** The package's entry points: import specifier and source file. */
+function entryPoints(): { specifier: string; file: string }[] {
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
     exports: Record<string, Record<string, string>>;
   };
-  const entries = Object.entries(pkg.exports).map(([sub, conds]) => ({
+  return Object.entries(pkg.exports).map(([sub, conds]) => ({
     specifier: `ormcrud${sub.slice(1)}`,
     file: join(root, conds['ormcrud-source'] ?? ''),
   }));
+}
+
+test('every value an entry point exports has an @example (interfaces and type aliases need none)', () => {
+  const entries = entryPoints();
+  const program = ts.createProgram(
+    entries.map((e) => e.file),
+    options,
+  );
+  const checker = program.getTypeChecker();
+  const hasExample = (d: ts.Declaration) => ts.getJSDocTags(d).some((tag) => tag.tagName.text === 'example');
+  const typeOnly = (d: ts.Declaration) => ts.isInterfaceDeclaration(d) || ts.isTypeAliasDeclaration(d);
+  const missing = entries.flatMap(({ specifier, file }) => {
+    const sf = program.getSourceFile(file);
+    const module = sf && checker.getSymbolAtLocation(sf);
+    return (module ? checker.getExportsOfModule(module) : [])
+      .filter((symbol) => {
+        const real = symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
+        const declarations = real.declarations ?? [];
+        return !declarations.every(typeOnly) && !declarations.some(hasExample);
+      })
+      .map((symbol) => `${specifier}: ${symbol.name}`);
+  });
+  assert.deepEqual(missing, []);
+});
+
+test('every @example in src typechecks', () => {
+  const entries = entryPoints();
   const files = sourceFiles(join(root, 'src'));
   const base = ts.createProgram(files, options);
   const publicNames = new Map<string, string>();

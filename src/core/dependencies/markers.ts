@@ -46,7 +46,14 @@ export class ReplaceSignatureDependency<T = unknown> {
   }
 }
 
-/** Base of the marker classes; markers are never instantiated, only used as keys. */
+/**
+ * Base of the marker classes; markers are never instantiated, only used as keys.
+ *
+ * @example
+ * ```ts
+ * const markers: (typeof DependencyMarker)[] = [PKFieldsDependency, FilterSchemaDependency];
+ * ```
+ */
 export abstract class DependencyMarker {
   declare readonly __marker: undefined;
 }

@@ -59,7 +59,20 @@ export interface MountPlace {
   readonly strategy?: Strategy | undefined;
 }
 
-/** A collection at a mount point. */
+/**
+ * A collection at a mount point: its paths, the schemas its place leaves it
+ * and its resolvers. A route table's `mount`.
+ *
+ * @example
+ * ```ts
+ * class Logged extends CRUDCollection {
+ *   override addGetOneRoute(table: RouteTable, strategy?: Strategy) {
+ *     console.log('GET', table.mount.place.prefix + table.mount.itemPath);
+ *     super.addGetOneRoute(table, strategy);
+ *   }
+ * }
+ * ```
+ */
 export class Mount {
   readonly collection: CRUDCollection;
   readonly place: MountPlace;
