@@ -32,7 +32,7 @@ import type { RouteTable } from './routing/route-table.ts';
 import type { CrudRoute, CrudRouter } from './routing/router.ts';
 import { buildRouter } from './routing/router-builder.ts';
 
-/** Options of {@link CRUDCollection.getRouter}: the router kwargs of the spec. */
+/** Options of {@link CRUDCollection.getRouter}: where the routes go and how they are documented. */
 export interface GetRouterOptions {
   readonly prefix?: string;
   readonly tags?: readonly string[];

@@ -20,7 +20,7 @@ export interface DeclaredInputs {
 }
 
 /**
- * A resolver for a marker, with the inputs it declares (the spec's replaced signature).
+ * A resolver for a marker, with the inputs it declares: it replaces the marker's default resolver.
  * `schema` is the schema a schema marker stands for (public, create, ...).
  *
  * @example

@@ -120,7 +120,7 @@ export class ExtraRouteRegistrar<TPk = PkValues | undefined> {
     return this.#add(['DELETE'], path, args);
   }
 
-  /** Any methods at once (the spec's `api_route`). */
+  /** One handler for several methods at once. */
   route(methods: readonly HttpMethod[], path: string, handler: ExtraHandler<TPk>): this;
   route<S extends ExtraSchemas>(
     methods: readonly HttpMethod[],
@@ -132,7 +132,7 @@ export class ExtraRouteRegistrar<TPk = PkValues | undefined> {
     return this.#add(methods, path, args);
   }
 
-  /** Alias of {@link route}, after the spec's `api_route`. */
+  /** Alias of {@link route}, for code written against FastAPI's `api_route`. */
   apiRoute(methods: readonly HttpMethod[], path: string, handler: ExtraHandler<TPk>): this;
   apiRoute<S extends ExtraSchemas>(
     methods: readonly HttpMethod[],

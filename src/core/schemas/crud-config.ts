@@ -12,7 +12,7 @@ export interface CRUDConfigInit {
   updateFields?: Iterable<string>;
   /**
    * Fields hidden from every response of the model, its own routes and wherever it
-   * is an included relation; still accepted on create (the spec's `exclude=True`).
+   * is an included relation; still accepted on create (a write-only field, such as a password).
    */
   excludeFields?: Iterable<string>;
   /** Fields that stay public but are never written through the API: out of every create and update schema. */
