@@ -102,6 +102,16 @@ export const SERVERS: ServerDef[] = [
     args: compiled('servers/ormcrud-hono/server.ts'),
   },
   {
+    // ormcrud-narrow on Hono, whose router matches in time that grows with the
+    // number of routes: what the route surface costs there.
+    name: 'ormcrud-hono-narrow',
+    description: 'ormcrud on Hono with only the benchmarked operations enabled (route-surface control)',
+    dialect: 'crud',
+    args: compiled('servers/ormcrud-hono/server.ts'),
+    env: { SURFACE: 'benchmarked' },
+    optIn: true,
+  },
+  {
     name: 'hand-hono',
     description: 'hand-written Hono 4 (@hono/node-server) + Drizzle 0.45, prepared statements',
     dialect: 'crud',
