@@ -104,7 +104,8 @@ export function checkTimeout(timeoutMs: number | undefined, adapter: string): nu
  * Runs one adapter call on the database known by `handle` (its `db`, data
  * source or Sequelize instance), giving up with a 503 `service_unavailable`
  * error once it has waited `timeoutMs` on a database that answers nothing (see
- * the module's comment). `work` gets the call's {@link Deadline}.
+ * the module's comment). `work` gets the call's {@link Deadline}; what it
+ * fails with is passed through `translate` (the 503 is not).
  *
  * @example
  * ```ts
@@ -121,8 +122,11 @@ export function waitOnDatabase<T>(
   handle: object,
   timeoutMs: number,
   work: (deadline: Deadline) => Promise<T>,
+  translate: (error: unknown) => unknown = (error) => error,
 ): Promise<T> {
-  if (timeoutMs === Number.POSITIVE_INFINITY) return started(work, NO_DEADLINE);
+  if (timeoutMs === Number.POSITIVE_INFINITY) {
+    return started(work, NO_DEADLINE).catch((error: unknown) => Promise.reject(translate(error)));
+  }
   return new Promise<T>((resolve, reject) => {
     const wait = new Wait(watchOf(handle), timeoutMs, reject);
     started(work, wait).then(
@@ -130,7 +134,7 @@ export function waitOnDatabase<T>(
         if (wait.answered()) resolve(value);
       },
       (error: unknown) => {
-        if (wait.answered()) reject(error);
+        if (wait.answered()) reject(translate(error));
       },
     );
   });

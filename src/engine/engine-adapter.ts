@@ -76,6 +76,7 @@ export abstract class EngineAdapter<
   readonly #kept: number;
   readonly #compiled = new Map<ModelSpec, CompiledModel>();
   readonly #sessions = new TranslatingSessions((error, statement) => this.translateError(error, statement));
+  readonly #translate = (error: unknown) => this.translateError(error);
   #statements: ModelStatements | undefined;
 
   constructor(model: TModel, crudConfig: CRUDConfigDict | CRUDConfigInit | undefined, options: EngineOptions) {
@@ -124,24 +125,27 @@ export abstract class EngineAdapter<
     return this.#statements;
   }
 
-  async getOne(
+  // The operations are not async: #run turns what they throw into a rejection,
+  // and returning its promise as is spares each call a promise and a tick.
+  getOne(
     pkValues: TPk,
     includeData: IncludeData,
     parentRefs?: readonly ParentRef[],
     options?: ReadOptions,
   ): Promise<TRow | null> {
-    const queries = this.#queries;
-    const limit = checkIncludeLimit(options?.includeLimit, this.constructor.name);
-    const select = prepareSelectOne(queries, pkValues, parentRefs);
-    if (includeData.length === 0) return this.#run(({ exec }) => select(exec)) as Promise<TRow | null>;
-    return this.#run(async ({ exec }) => {
-      const row = await select(exec);
-      if (row) await loadIncludes(queries.model, [row], includeData, limit, this.#includes(exec));
-      return row as TRow | null;
+    return this.#run(({ exec }) => {
+      const queries = this.#queries;
+      const limit = checkIncludeLimit(options?.includeLimit, this.constructor.name);
+      const select = prepareSelectOne(queries, pkValues, parentRefs);
+      if (includeData.length === 0) return select(exec) as Promise<TRow | null>;
+      return select(exec).then(async (row) => {
+        if (row) await loadIncludes(queries.model, [row], includeData, limit, this.#includes(exec));
+        return row as TRow | null;
+      });
     });
   }
 
-  async getMany(
+  getMany(
     filterData: FilterData,
     sortData: SortData,
     includeData: IncludeData,
@@ -149,10 +153,10 @@ export abstract class EngineAdapter<
     parentRefs?: readonly ParentRef[],
     options?: ReadOptions,
   ): Promise<ListResult<TRow>> {
-    const queries = this.#queries;
-    const cap = checkIncludeLimit(options?.includeLimit, this.constructor.name);
-    const page = prepareSelectPage(queries, filterData, sortData, parentRefs);
     return this.#run(async ({ exec }) => {
+      const queries = this.#queries;
+      const cap = checkIncludeLimit(options?.includeLimit, this.constructor.name);
+      const page = prepareSelectPage(queries, filterData, sortData, parentRefs);
       const rows = await page.fetch(exec, window.limit, window.offset);
       // The count runs while the includes load, unless the window tells it.
       const includes = loadIncludes(queries.model, rows, includeData, cap, this.#includes(exec));
@@ -166,9 +170,9 @@ export abstract class EngineAdapter<
     return this.dialect.textAcceptsNul;
   }
 
-  async createOne(data: WriteData<TRow>, parentRefs?: readonly ParentRef[]): Promise<TRow> {
-    const insert = prepareInsert(this.#queries, data, parentRefs);
-    return this.#run(async (session, deadline) => {
+  createOne(data: WriteData<TRow>, parentRefs?: readonly ParentRef[]): Promise<TRow> {
+    return this.#run((session, deadline) => {
+      const insert = prepareInsert(this.#queries, data, parentRefs);
       if (!insert.transactional) return insert.run(session.exec);
       return session.transaction(async (exec) => {
         const inserted = await insert.run(exec);
@@ -178,23 +182,26 @@ export abstract class EngineAdapter<
     }) as Promise<TRow>;
   }
 
-  async updateOne(
+  updateOne(
     pkValues: TPk,
     data: WriteData<TRow>,
     parentRefs?: readonly ParentRef[],
     returning: UpdateReturning = 'row',
   ): Promise<TRow | null> {
-    const update = prepareUpdate(this.#queries, pkValues, data, parentRefs, returning);
+    let update: WriteOne | undefined;
+    try {
+      update = prepareUpdate(this.#queries, pkValues, data, parentRefs, returning);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    // Nothing to write: the row as it is, if it is there.
     if (!update) return this.getOne(pkValues, [], parentRefs);
-    return this.#written(update);
-  }
-
-  async deleteOne(pkValues: TPk, parentRefs?: readonly ParentRef[]): Promise<TRow | null> {
-    return this.#written(prepareDelete(this.#queries, pkValues, parentRefs));
-  }
-
-  #written(write: WriteOne): Promise<TRow | null> {
+    const write = update;
     return this.#run(({ exec }) => write(exec)) as Promise<TRow | null>;
+  }
+
+  deleteOne(pkValues: TPk, parentRefs?: readonly ParentRef[]): Promise<TRow | null> {
+    return this.#run(({ exec }) => prepareDelete(this.#queries, pkValues, parentRefs)(exec)) as Promise<TRow | null>;
   }
 
   /**
@@ -203,15 +210,17 @@ export abstract class EngineAdapter<
    * commit) is rolled back once the caller gave up.
    */
   #run<R>(work: (session: Session, deadline: Deadline) => Promise<R>): Promise<R> {
-    return waitOnDatabase(this.#handle, this.#timeoutMs, (deadline) =>
-      this.session(async (session) => {
-        const result = await work(this.#sessions.of(session), deadline);
-        deadline.beforeCommit();
-        return result;
-      }),
-    ).catch((error: unknown) => {
-      throw this.translateError(error);
-    });
+    return waitOnDatabase(
+      this.#handle,
+      this.#timeoutMs,
+      (deadline) =>
+        this.session(async (session) => {
+          const result = await work(this.#sessions.of(session), deadline);
+          deadline.beforeCommit();
+          return result;
+        }),
+      this.#translate,
+    );
   }
 
   #includes(exec: Executor): IncludeContext {

@@ -2,7 +2,8 @@
  * `waitOnDatabase` from `ormcrud/adapter-kit`: a call the database never
  * answers gives up with a 503 after its own timeout, also when calls with a
  * longer timeout wait on the same handle; a handle that keeps answering
- * earlier calls keeps a later one waiting; an answered call is not given up.
+ * earlier calls keeps a later one waiting; an answered call is not given up;
+ * what the work fails with goes through the translation it is given.
  */
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
@@ -61,4 +62,28 @@ test('a call begun after the last answer gives up once its timeout passes with n
   const stuck = await settled(waitOnDatabase(handle, 300, never));
   assert.equal(stuck.error?.status, 503);
   assert.ok(stuck.ms >= 290 && stuck.ms < 2000, `${stuck.ms} ms`);
+});
+
+test('what the work fails with goes through translate, with or without a timeout; the 503 does not', async () => {
+  const translate = (error: unknown) => new Error(`translated: ${(error as Error).message}`);
+  const failing = async () => {
+    throw new Error('driver');
+  };
+  for (const timeoutMs of [300, Number.POSITIVE_INFINITY]) {
+    const { error } = await settled(waitOnDatabase({}, timeoutMs, failing, translate));
+    assert.equal((error as Error | undefined)?.message, 'translated: driver');
+  }
+  const thrown = await settled(
+    waitOnDatabase(
+      {},
+      300,
+      () => {
+        throw new Error('at once');
+      },
+      translate,
+    ),
+  );
+  assert.equal((thrown.error as Error | undefined)?.message, 'translated: at once');
+  const stuck = await settled(waitOnDatabase({}, 100, never, translate));
+  assert.equal(stuck.error?.code, 'service_unavailable');
 });

@@ -87,7 +87,7 @@ export function toParentRefs(levels: readonly ParentModel[], keys: readonly PkVa
  * @example
  * ```ts
  * const resolver = new CallResolver(['pk', 'include', 'parents'], collection.getResolvedOverrides(), []);
- * const { pk, include } = await resolver.resolve(req);
+ * const { pk, include } = await resolver.resolve(req); // a value, or a promise when a resolver returned one
  * ```
  */
 export class CallResolver<F extends CallField> {
@@ -116,13 +116,36 @@ export class CallResolver<F extends CallField> {
     this.#storage = storage;
   }
 
-  /** The call of one request; a synchronous resolver costs no await. */
-  async resolve(req: CrudRequest): Promise<ResolvedCall<F>> {
+  /**
+   * The call of one request: the value itself while every resolver answers
+   * synchronously (the defaults but a parent chain do), so such a request
+   * costs no promise; a promise from the first resolver that returns one.
+   */
+  resolve(req: CrudRequest): ResolvedCall<F> | Promise<ResolvedCall<F>> {
     const call: Record<string, unknown> = {};
     for (let i = 0; i < this.#fields.length; i++) {
       const value = (this.#resolvers[i] as Resolver)(req);
-      call[this.#fields[i] as string] = isThenable(value) ? await value : value;
+      if (isThenable(value)) return this.#resolveFrom(req, call, i, value);
+      call[this.#fields[i] as string] = value;
     }
+    return this.#complete(call);
+  }
+
+  /** Continues once resolver `from` returned a promise: awaits it and every later one. */
+  async #resolveFrom(
+    req: CrudRequest,
+    call: Record<string, unknown>,
+    from: number,
+    pending: PromiseLike<unknown>,
+  ): Promise<ResolvedCall<F>> {
+    call[this.#fields[from] as string] = await pending;
+    for (let i = from + 1; i < this.#fields.length; i++) {
+      call[this.#fields[i] as string] = await (this.#resolvers[i] as Resolver)(req);
+    }
+    return this.#complete(call);
+  }
+
+  #complete(call: Record<string, unknown>): ResolvedCall<F> {
     if (call.parents !== undefined) call.parents = toParentRefs(this.#levels, call.parents as PkValues[]);
     call.missing = this.#storage ? !this.#storage.holds(call as Partial<CrudCall>) : false;
     return call as unknown as ResolvedCall<F>;

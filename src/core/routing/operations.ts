@@ -6,8 +6,8 @@
  */
 import { z } from 'zod';
 import type { CRUDCollection } from '../collection.ts';
-import { type CallField, CallResolver, type CrudCall } from '../dependencies/call.ts';
-import { PublicListSchemaDependency, PublicSchemaDependency } from '../dependencies/markers.ts';
+import { type CallField, CallResolver, type CrudCall, type ResolvedCall } from '../dependencies/call.ts';
+import { isThenable, PublicListSchemaDependency, PublicSchemaDependency } from '../dependencies/markers.ts';
 import { type ErrorCode, NotFoundError, ParentNotFoundError } from '../errors.ts';
 import { StorageCheck } from '../schemas/storable.ts';
 import { locationOf } from './location.ts';
@@ -145,9 +145,19 @@ export function operationRoute<F extends CallField>(mount: Mount, operation: Ope
     response: operation.response(mount),
     dependencies: [...c.dependencies, ...operation.dependencies(c)],
     summary: operation.summary(c.getModelName() || 'record'),
-    run: async (req) => {
-      const resolved = await call.resolve(req);
-      return resolved.missing ? operation.missing(c, resolved) : operation.run(c, resolved);
+    // Not async: a call resolved at once goes to its handler without a promise of its own.
+    run: (req) => {
+      try {
+        const resolved = call.resolve(req);
+        return isThenable(resolved) ? resolved.then(answer) : Promise.resolve(answer(resolved));
+      } catch (error) {
+        return Promise.reject(error);
+      }
     },
   });
+
+  /** The handler's answer to a resolved call. */
+  function answer(resolved: ResolvedCall<F>): Promise<unknown> {
+    return resolved.missing ? operation.missing(c, resolved) : operation.run(c, resolved);
+  }
 }
