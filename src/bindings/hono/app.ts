@@ -25,9 +25,9 @@ import { feedNodeBody, type NodeBody } from '../node/request-body.ts';
 /** Options of {@link toHono} and {@link notFoundHandler}. */
 export interface ToHonoOptions extends ResponderOptions {}
 
-/** The path and query of an absolute URL, as Hono finds the path. */
+/** The path and query of an absolute `http:` or `https:` URL (the first `/` from index 8 ends the host). */
 function pathAndQuery(url: string): string {
-  return url.slice(url.indexOf('/', url.indexOf(':') + 3));
+  return url.slice(url.indexOf('/', 8));
 }
 
 /**
