@@ -3,7 +3,8 @@
  * (or transaction) lends: each runs as a `PgQuery` (a named prepared
  * statement with rows as arrays), as Drizzle's do, instead of through
  * `sequelize.query`, which plans every statement anew and builds a query
- * object, a stack trace and a uuid per call. Sequelize's `logging` and `benchmark` options still apply.
+ * object, a stack trace and a uuid per call. Sequelize's `logging` and
+ * `benchmark` options still apply.
  *
  * @module
  */
