@@ -21,6 +21,7 @@ import {
   PKFieldsDependency,
   type ResolvedOverrides,
   type Resolver,
+  resolveAll,
   SortSchemaDependency,
   UpdateSchemaDependency,
 } from './markers.ts';
@@ -116,36 +117,15 @@ export class CallResolver<F extends CallField> {
     this.#storage = storage;
   }
 
-  /**
-   * The call of one request: the value itself while every resolver answers
-   * synchronously (the defaults but a parent chain do), so such a request
-   * costs no promise; a promise from the first resolver that returns one.
-   */
+  /** The call of one request: itself when every resolver answered synchronously, else a promise of it. */
   resolve(req: CrudRequest): ResolvedCall<F> | Promise<ResolvedCall<F>> {
+    const values = resolveAll(this.#resolvers, req);
+    return isThenable(values) ? values.then((all) => this.#callOf(all)) : this.#callOf(values);
+  }
+
+  #callOf(values: readonly unknown[]): ResolvedCall<F> {
     const call: Record<string, unknown> = {};
-    for (let i = 0; i < this.#fields.length; i++) {
-      const value = (this.#resolvers[i] as Resolver)(req);
-      if (isThenable(value)) return this.#resolveFrom(req, call, i, value);
-      call[this.#fields[i] as string] = value;
-    }
-    return this.#complete(call);
-  }
-
-  /** Continues once resolver `from` returned a promise: awaits it and every later one. */
-  async #resolveFrom(
-    req: CrudRequest,
-    call: Record<string, unknown>,
-    from: number,
-    pending: PromiseLike<unknown>,
-  ): Promise<ResolvedCall<F>> {
-    call[this.#fields[from] as string] = await pending;
-    for (let i = from + 1; i < this.#fields.length; i++) {
-      call[this.#fields[i] as string] = await (this.#resolvers[i] as Resolver)(req);
-    }
-    return this.#complete(call);
-  }
-
-  #complete(call: Record<string, unknown>): ResolvedCall<F> {
+    for (let i = 0; i < this.#fields.length; i++) call[this.#fields[i] as string] = values[i];
     if (call.parents !== undefined) call.parents = toParentRefs(this.#levels, call.parents as PkValues[]);
     call.missing = this.#storage ? !this.#storage.holds(call as Partial<CrudCall>) : false;
     return call as unknown as ResolvedCall<F>;

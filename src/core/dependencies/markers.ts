@@ -157,29 +157,50 @@ export function overrideDependencies<R>(
   });
   const resolvers = deps.map((d) => d.resolve);
   const fn = original.fn as (...values: unknown[]) => R | Promise<R>;
-  /** Continues once a resolver returned a promise: awaits it and every later one. */
-  const finish = async (req: CrudRequest, values: unknown[], from: number, pending: unknown): Promise<R> => {
-    values[from] = await pending;
-    for (let i = from + 1; i < resolvers.length; i++) values[i] = await (resolvers[i] as Resolver)(req);
-    return fn(...values);
-  };
   return {
     inputs: mergeInputs(deps.map((d) => d.inputs)),
-    // Synchronous resolvers (the defaults but the parent chain) cost no promise.
     run(req) {
       try {
-        const values = new Array<unknown>(resolvers.length);
-        for (let i = 0; i < resolvers.length; i++) {
-          const value = (resolvers[i] as Resolver)(req);
-          if (isThenable(value)) return finish(req, values, i, value);
-          values[i] = value;
-        }
-        return Promise.resolve(fn(...values));
+        const values = resolveAll(resolvers, req);
+        return isThenable(values) ? values.then((all) => fn(...all)) : Promise.resolve(fn(...values));
       } catch (error) {
         return Promise.reject(error);
       }
     },
   };
+}
+
+/**
+ * Each resolver's value for `req`, in order: the values themselves while every
+ * resolver answers synchronously (the defaults but a parent chain do), so
+ * such a request costs no promise; else a promise of them.
+ *
+ * @example
+ * ```ts
+ * const values = resolveAll([() => 1, async () => 2], req); // a promise of [1, 2]
+ * ```
+ */
+export function resolveAll(resolvers: readonly Resolver[], req: CrudRequest): unknown[] | Promise<unknown[]> {
+  const values = new Array<unknown>(resolvers.length);
+  for (let i = 0; i < resolvers.length; i++) {
+    const value = (resolvers[i] as Resolver)(req);
+    if (isThenable(value)) return resolveFrom(resolvers, req, values, i, value);
+    values[i] = value;
+  }
+  return values;
+}
+
+/** Continues once resolver `from` returned a promise: awaits it and every later one. */
+async function resolveFrom(
+  resolvers: readonly Resolver[],
+  req: CrudRequest,
+  values: unknown[],
+  from: number,
+  pending: PromiseLike<unknown>,
+): Promise<unknown[]> {
+  values[from] = await pending;
+  for (let i = from + 1; i < resolvers.length; i++) values[i] = await (resolvers[i] as Resolver)(req);
+  return values;
 }
 
 /** Whether a resolver's value is a promise (or another thenable) to await. */
