@@ -13,7 +13,6 @@ import {
   type DeclaredInputs,
   FilterSchemaDependency,
   IncludeSchemaDependency,
-  isThenable,
   type Marker,
   mergeInputs,
   PaginatorDependency,
@@ -21,11 +20,11 @@ import {
   PKFieldsDependency,
   type ResolvedOverrides,
   type Resolver,
-  resolveAll,
   SortSchemaDependency,
   UpdateSchemaDependency,
 } from './markers.ts';
 import type { CrudRequest } from './request.ts';
+import { isThenable, resolveAll } from './resolve.ts';
 
 /** The inputs of a generated handler, resolved for one request. */
 export interface CrudCall {

@@ -13,7 +13,6 @@ import {
   CreateSchemaDependency,
   FilterSchemaDependency,
   IncludeSchemaDependency,
-  isThenable,
   type Marker,
   memoize,
   mergeInputs,
@@ -28,6 +27,7 @@ import {
   UpdateSchemaDependency,
 } from './markers.ts';
 import type { CrudRequest } from './request.ts';
+import { isThenable } from './resolve.ts';
 
 /** The path parameter of a PK field: `id` on `article` is `article_id`. */
 export function pkParamName(model: string, field: string): string {

@@ -7,8 +7,8 @@
  */
 
 import { type ErrorCode, HttpError } from '../errors.ts';
-import { isThenable } from './markers.ts';
 import type { Dependency } from './request.ts';
+import { isThenable } from './resolve.ts';
 
 /** An OpenAPI security requirement: scheme name → scopes (`{ bearer: [] }`). */
 export type SecurityRequirement = Readonly<Record<string, readonly string[]>>;

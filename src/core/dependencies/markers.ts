@@ -8,6 +8,7 @@
  */
 import type { z } from 'zod';
 import type { CrudRequest } from './request.ts';
+import { isThenable, resolveAll } from './resolve.ts';
 
 /** Computes a marker's value for one request. */
 export type Resolver<T = unknown> = (req: CrudRequest) => T | Promise<T>;
@@ -169,43 +170,6 @@ export function overrideDependencies<R>(
     },
   };
 }
-
-/**
- * Each resolver's value for `req`, in order: the values themselves while every
- * resolver answers synchronously (the defaults but a parent chain do), so
- * such a request costs no promise; else a promise of them.
- *
- * @example
- * ```ts
- * const values = resolveAll([() => 1, async () => 2], req); // a promise of [1, 2]
- * ```
- */
-export function resolveAll(resolvers: readonly Resolver[], req: CrudRequest): unknown[] | Promise<unknown[]> {
-  const values = new Array<unknown>(resolvers.length);
-  for (let i = 0; i < resolvers.length; i++) {
-    const value = (resolvers[i] as Resolver)(req);
-    if (isThenable(value)) return resolveFrom(resolvers, req, values, i, value);
-    values[i] = value;
-  }
-  return values;
-}
-
-/** Continues once resolver `from` returned a promise: awaits it and every later one. */
-async function resolveFrom(
-  resolvers: readonly Resolver[],
-  req: CrudRequest,
-  values: unknown[],
-  from: number,
-  pending: PromiseLike<unknown>,
-): Promise<unknown[]> {
-  values[from] = await pending;
-  for (let i = from + 1; i < resolvers.length; i++) values[i] = await (resolvers[i] as Resolver)(req);
-  return values;
-}
-
-/** Whether a resolver's value is a promise (or another thenable) to await. */
-export const isThenable = (value: unknown): value is PromiseLike<unknown> =>
-  typeof (value as PromiseLike<unknown> | null)?.then === 'function';
 
 /** Merges declared inputs: params and query objects extend each other, the last body wins. */
 export function mergeInputs(list: readonly DeclaredInputs[]): DeclaredInputs {

@@ -7,7 +7,8 @@
 import { z } from 'zod';
 import type { CRUDCollection } from '../collection.ts';
 import { type CallField, CallResolver, type CrudCall, type ResolvedCall } from '../dependencies/call.ts';
-import { isThenable, PublicListSchemaDependency, PublicSchemaDependency } from '../dependencies/markers.ts';
+import { PublicListSchemaDependency, PublicSchemaDependency } from '../dependencies/markers.ts';
+import { isThenable } from '../dependencies/resolve.ts';
 import { type ErrorCode, NotFoundError, ParentNotFoundError } from '../errors.ts';
 import { StorageCheck } from '../schemas/storable.ts';
 import { locationOf } from './location.ts';
