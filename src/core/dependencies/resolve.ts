@@ -22,16 +22,17 @@ export const isThenable = (value: unknown): value is PromiseLike<unknown> =>
  * ```
  */
 export function resolveAll(resolvers: readonly Resolver[], req: CrudRequest): unknown[] | Promise<unknown[]> {
-  const values = new Array<unknown>(resolvers.length);
+  // A literal, not `new Array(n)`: V8 builds it without a constructor call.
+  const values: unknown[] = [];
   for (let i = 0; i < resolvers.length; i++) {
     const value = (resolvers[i] as Resolver)(req);
     if (isThenable(value)) return resolveFrom(resolvers, req, values, i, value);
-    values[i] = value;
+    values.push(value);
   }
   return values;
 }
 
-/** Continues once resolver `from` returned a promise: awaits it and every later one. */
+/** Continues once resolver `from` returned a promise: awaits it and every later one, in order. */
 async function resolveFrom(
   resolvers: readonly Resolver[],
   req: CrudRequest,
@@ -39,7 +40,7 @@ async function resolveFrom(
   from: number,
   pending: PromiseLike<unknown>,
 ): Promise<unknown[]> {
-  values[from] = await pending;
-  for (let i = from + 1; i < resolvers.length; i++) values[i] = await (resolvers[i] as Resolver)(req);
+  values.push(await pending);
+  for (let i = from + 1; i < resolvers.length; i++) values.push(await (resolvers[i] as Resolver)(req));
   return values;
 }
