@@ -8,7 +8,7 @@
  */
 import type { z } from 'zod';
 import type { CrudRequest } from './request.ts';
-import { isThenable, resolveAll } from './resolve.ts';
+import { resolveAll, resolveThen } from './resolve.ts';
 
 /** Computes a marker's value for one request. */
 export type Resolver<T = unknown> = (req: CrudRequest) => T | Promise<T>;
@@ -158,16 +158,11 @@ export function overrideDependencies<R>(
   });
   const resolvers = deps.map((d) => d.resolve);
   const fn = original.fn as (...values: unknown[]) => R | Promise<R>;
+  const values = (req: CrudRequest) => resolveAll(resolvers, req);
+  const apply = (all: unknown[]) => fn(...all);
   return {
     inputs: mergeInputs(deps.map((d) => d.inputs)),
-    run(req) {
-      try {
-        const values = resolveAll(resolvers, req);
-        return isThenable(values) ? values.then((all) => fn(...all)) : Promise.resolve(fn(...values));
-      } catch (error) {
-        return Promise.reject(error);
-      }
-    },
+    run: (req) => resolveThen(req, values, apply),
   };
 }
 

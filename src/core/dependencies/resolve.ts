@@ -32,6 +32,28 @@ export function resolveAll(resolvers: readonly Resolver[], req: CrudRequest): un
   return values;
 }
 
+/**
+ * `then` of what `resolve` gives for `req`, without a promise of its own when
+ * that is a plain value; a promise either way, a throw as its rejection.
+ *
+ * @example
+ * ```ts
+ * const answer = resolveThen(req, (r) => r.params.id, (id) => ({ id })); // a promise of { id }
+ * ```
+ */
+export function resolveThen<T, R>(
+  req: CrudRequest,
+  resolve: (req: CrudRequest) => T | Promise<T>,
+  then: (value: T) => R | Promise<R>,
+): Promise<R> {
+  try {
+    const value = resolve(req);
+    return isThenable(value) ? value.then(then) : Promise.resolve(then(value));
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
 /** Continues once resolver `from` returned a promise: awaits it and every later one, in order. */
 async function resolveFrom(
   resolvers: readonly Resolver[],

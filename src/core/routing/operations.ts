@@ -8,7 +8,8 @@ import { z } from 'zod';
 import type { CRUDCollection } from '../collection.ts';
 import { type CallField, CallResolver, type CrudCall, type ResolvedCall } from '../dependencies/call.ts';
 import { PublicListSchemaDependency, PublicSchemaDependency } from '../dependencies/markers.ts';
-import { isThenable } from '../dependencies/resolve.ts';
+import type { CrudRequest } from '../dependencies/request.ts';
+import { resolveThen } from '../dependencies/resolve.ts';
 import { type ErrorCode, NotFoundError, ParentNotFoundError } from '../errors.ts';
 import { StorageCheck } from '../schemas/storable.ts';
 import { locationOf } from './location.ts';
@@ -146,16 +147,13 @@ export function operationRoute<F extends CallField>(mount: Mount, operation: Ope
     response: operation.response(mount),
     dependencies: [...c.dependencies, ...operation.dependencies(c)],
     summary: operation.summary(c.getModelName() || 'record'),
-    // Not async: a call resolved at once goes to its handler without a promise of its own.
-    run: (req) => {
-      try {
-        const resolved = call.resolve(req);
-        return isThenable(resolved) ? resolved.then(answer) : Promise.resolve(answer(resolved));
-      } catch (error) {
-        return Promise.reject(error);
-      }
-    },
+    // A call resolved at once goes to its handler without a promise of its own.
+    run: (req) => resolveThen(req, resolveCall, answer),
   });
+
+  function resolveCall(req: CrudRequest): ResolvedCall<F> | Promise<ResolvedCall<F>> {
+    return call.resolve(req);
+  }
 
   /** The handler's answer to a resolved call. */
   function answer(resolved: ResolvedCall<F>): Promise<unknown> {
