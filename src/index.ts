@@ -34,7 +34,7 @@ export {
 // Collections and their configuration.
 export { CRUDCollection, type GetRouterOptions, type NestedCollection } from './core/collection.ts';
 export type { CRUDCollectionOptions } from './core/collection-options.ts';
-// Building routers: the table `add…Route` overrides receive, and where it is.
+// Dependencies and markers: what a request resolves into.
 export type { CallField, CrudCall } from './core/dependencies/call.ts';
 export {
   type DependencyDocs,
@@ -64,7 +64,6 @@ export {
   SortSchemaDependency,
   UpdateSchemaDependency,
 } from './core/dependencies/markers.ts';
-// Dependencies and markers.
 export type { CrudRequest, Dependency } from './core/dependencies/request.ts';
 // Errors.
 export {
@@ -106,6 +105,7 @@ export {
   PaginatorPage,
 } from './core/paginator.ts';
 export type { ParentLink, ParentRef } from './core/parent-scope.ts';
+// Building routers: the table `add…Route` overrides receive, and where it is.
 export {
   type ExtraContext,
   type ExtraHandler,
@@ -119,6 +119,7 @@ export { NestedConfig, type NestedRouterOptions } from './core/routing/nesting.t
 export type { RouteTable } from './core/routing/route-table.ts';
 export type { CrudRoute, CrudRouter, HttpMethod, ResponseHeaders, RouteSchemas } from './core/routing/router.ts';
 export { DatabaseError, type LoggableError, loggableError } from './core/safe-errors.ts';
+// Schemas and field configuration.
 export {
   CANONICAL_INTEGER,
   NON_CANONICAL_INTEGER_MESSAGE,
