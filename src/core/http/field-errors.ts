@@ -54,20 +54,39 @@ function messageOf(issue: ValidationIssue): string {
   return issue.message ?? 'is invalid';
 }
 
-/** One error per failing field: the first issue reported (a nullable field fails its type, `null` and `anyOf`). */
-function fieldErrors(issues: readonly ValidationIssue[], source: InputSource): FieldError[] {
-  const byPath = new Map<string, string>();
+/** The most entries a 422's `errors` lists, however many fields or items fail. */
+const MAX_FIELD_ERRORS = 20;
+
+/**
+ * One error per failing field: the first issue reported (a nullable field fails its type, `null` and `anyOf`).
+ * Items of one array failing alike are listed once, at the first; `unlisted` counts the failing fields left out.
+ */
+function fieldErrors(
+  issues: readonly ValidationIssue[],
+  source: InputSource,
+): { errors: FieldError[]; unlisted: number } {
+  const paths = new Set<string>();
+  const kinds = new Set<string>();
+  const errors: FieldError[] = [];
   for (const issue of issues) {
     const segments = issue.instancePath.split('/').filter(Boolean);
     if (typeof issue.params.missingProperty === 'string') segments.push(issue.params.missingProperty);
     const path = [source, ...segments].join('.');
-    if (!byPath.has(path)) byPath.set(path, messageOf(issue));
+    if (paths.has(path)) continue;
+    paths.add(path);
+    if (errors.length === MAX_FIELD_ERRORS) continue;
+    const message = messageOf(issue);
+    const kind = `${segments.map((s) => (/^\d+$/.test(s) ? '*' : s)).join('/')} ${message}`;
+    if (kinds.has(kind)) continue;
+    kinds.add(kind);
+    errors.push({ path, message });
   }
-  return [...byPath].map(([path, message]) => ({ path, message }));
+  return { errors, unlisted: paths.size - errors.length };
 }
 
 /**
- * The 422 for failed validation of one part of a request.
+ * The 422 for failed validation of one part of a request: at most
+ * {@link MAX_FIELD_ERRORS} errors, and a `detail` naming their paths.
  *
  * @example
  * ```ts
@@ -76,6 +95,7 @@ function fieldErrors(issues: readonly ValidationIssue[], source: InputSource): F
  * ```
  */
 export function validationError(issues: readonly ValidationIssue[], source: InputSource): HttpError {
-  const errors = fieldErrors(issues, source);
-  return new HttpError('validation_failed', `Invalid ${errors.map((e) => e.path).join(', ')}`, { errors });
+  const { errors, unlisted } = fieldErrors(issues, source);
+  const more = unlisted > 0 ? ` and ${unlisted} more` : '';
+  return new HttpError('validation_failed', `Invalid ${errors.map((e) => e.path).join(', ')}${more}`, { errors });
 }

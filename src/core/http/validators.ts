@@ -5,7 +5,8 @@
  *
  * Path and query strings are coerced (and a single query value wrapped into
  * an array); JSON bodies are not, so `{"name": 42}` is a type error. Both drop
- * unknown keys, fill defaults and report every failing field at once.
+ * unknown keys, fill defaults and report every failing field at once (a query
+ * array past its `maxItems` is refused before its items are checked).
  *
  * @module
  */
@@ -68,28 +69,58 @@ export function compileValidator(schema: JsonSchema, kind: InputKind): ValidateF
   ajv ??= { strings: createAjv('array'), json: createAjv(false) };
   const compiler = ajv[kind];
   if (kind === 'json') return validators.json.get(schema, () => compiler.compile(schema));
-  return validators.strings.get(schema, () => canonicalIntegers(compiler.compile(schema), schema));
+  return validators.strings.get(schema, () => prechecked(compiler.compile(schema), schema));
 }
 
-/**
- * `validate`, after refusing integers spelt other than in plain decimal
- * (`0x1`, `1e0`, ` 1`, `+1`, `01`), which coercion would take for `1`.
- */
-function canonicalIntegers(validate: ValidateFunction, schema: JsonSchema): ValidateFunction {
+/** A check of the raw strings before Ajv: what it reports, Ajv never sees. */
+type Precheck = (data: unknown) => ErrorObject[];
+
+/** Integers spelt other than in plain decimal (`0x1`, `1e0`, ` 1`, `+1`, `01`), which coercion would take for `1`. */
+function integerCheck(schema: JsonSchema): Precheck | undefined {
   const check = nonCanonicalIntegers(schema);
-  if (!check) return validate;
+  if (!check) return undefined;
+  return (data) =>
+    check(data).map((key) => ({
+      instancePath: `/${key}`,
+      schemaPath: `#/properties/${key}`,
+      keyword: 'type',
+      params: { type: 'integer' },
+      message: NON_CANONICAL_INTEGER_MESSAGE,
+    }));
+}
+
+/** A repeated parameter past its `maxItems`: one error naming it, rather than Ajv checking (and reporting) every item. */
+function lengthCheck(schema: JsonSchema): Precheck | undefined {
+  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  const limits = Object.entries(properties).flatMap(([key, { maxItems }]) =>
+    typeof maxItems === 'number' ? [[key, maxItems] as const] : [],
+  );
+  if (limits.length === 0) return undefined;
+  return (data) => {
+    const record = (data ?? {}) as Record<string, unknown>;
+    return limits
+      .filter(([key, limit]) => {
+        const value = record[key];
+        return Array.isArray(value) && value.length > limit;
+      })
+      .map(([key, limit]) => ({
+        instancePath: `/${key}`,
+        schemaPath: `#/properties/${key}/maxItems`,
+        keyword: 'maxItems',
+        params: { limit },
+        message: `must NOT have more than ${limit} items`,
+      }));
+  };
+}
+
+/** `validate`, unless a {@link Precheck} of `schema` fails first. */
+function prechecked(validate: ValidateFunction, schema: JsonSchema): ValidateFunction {
+  const checks = [integerCheck(schema), lengthCheck(schema)].filter((check) => check !== undefined);
+  if (checks.length === 0) return validate;
   const guarded = ((data: unknown, context?: Parameters<ValidateFunction>[1]) => {
-    const bad = check(data);
+    const bad = checks.flatMap((check) => check(data));
     if (bad.length > 0) {
-      guarded.errors = bad.map(
-        (key): ErrorObject => ({
-          instancePath: `/${key}`,
-          schemaPath: `#/properties/${key}`,
-          keyword: 'type',
-          params: { type: 'integer' },
-          message: NON_CANONICAL_INTEGER_MESSAGE,
-        }),
-      );
+      guarded.errors = bad;
       return false;
     }
     const valid = validate(data, context);

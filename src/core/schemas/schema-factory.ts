@@ -231,15 +231,19 @@ export function filterObject(fields: readonly FieldMeta[]): z.ZodObject {
   return z.object(shape);
 }
 
+/** How many times `sort` or `include` may repeat: a longer list is one 422, before any item is checked. */
+const MAX_QUERY_REPEATS = 100;
+
 /** `sort`: a repeatable `field`, `field:asc` or `field:desc`. */
 export function sortObject(fields: readonly FieldMeta[]): z.ZodObject {
   const values = fields.flatMap((f) => [f.name, `${f.name}:asc`, `${f.name}:desc`]);
   const item = values.length > 0 ? z.enum(values as [string, ...string[]]) : z.never();
-  return z.object({ sort: z.array(item).optional().describe('`field`, `field:asc` or `field:desc`; repeatable') });
+  const sort = z.array(item).max(MAX_QUERY_REPEATS).optional();
+  return z.object({ sort: sort.describe('`field`, `field:asc` or `field:desc`; repeatable') });
 }
 
 /** `include`: a repeatable relation name; a to-many one loads at most `limit` rows per parent. */
 export function includeObject(relationNames: readonly string[], limit = DEFAULT_INCLUDE_LIMIT): z.ZodObject {
   const item = relationNames.length > 0 ? z.enum(relationNames as [string, ...string[]]) : z.never();
-  return z.object({ include: z.array(item).optional().describe(includeDescription(limit)) });
+  return z.object({ include: z.array(item).max(MAX_QUERY_REPEATS).optional().describe(includeDescription(limit)) });
 }
