@@ -57,6 +57,7 @@ export { CRUDConfigDict, type CRUDConfigInit } from './core/schemas/crud-config.
 export { type ConstraintKind, constraintError, invalidValueError } from './engine/constraint-errors.ts';
 export { databaseError, RETRY_AFTER_SECONDS, unavailableError } from './engine/database-errors.ts';
 export { checkTimeout, DEFAULT_TIMEOUT_MS, type Deadline, waitOnDatabase } from './engine/database-wait.ts';
+export { calendarDate, parseDateTime } from './engine/dates.ts';
 export { type ColumnRead, type Dialect, type DialectOptions, placeholders } from './engine/dialect.ts';
 export { mysqlDialect } from './engine/dialects/mysql.ts';
 export { postgresDialect } from './engine/dialects/postgres.ts';

@@ -11,6 +11,8 @@ export type FieldKind =
   | 'string'
   | 'integer'
   | 'number'
+  /** An exact number (SQL `numeric`/`decimal`), as a decimal string on the wire so no digit is lost. */
+  | 'decimal'
   | 'bigint'
   | 'boolean'
   | 'datetime'
@@ -38,7 +40,7 @@ export interface FieldMeta {
   readonly primaryKey: boolean;
   /** The database fills the value (auto-increment, server default, generated column). */
   readonly serverGenerated: boolean;
-  /** The ORM fills the value client-side when it is omitted (so it is optional on create). */
+  /** The ORM or a literal column default fills the value when it is omitted (so it is optional on create). */
   readonly hasClientDefault: boolean;
   /** The ORM never selects it (TypeORM `select: false`): left out of the default public schema. */
   readonly hidden?: boolean;
@@ -120,6 +122,7 @@ export const SCALAR_KINDS: ReadonlySet<FieldKind> = new Set([
   'string',
   'integer',
   'number',
+  'decimal',
   'bigint',
   'boolean',
   'datetime',

@@ -8,8 +8,9 @@
 import type { Row } from '../core/adapter.ts';
 import type { FieldKind, ModelMeta, RelationMeta } from '../core/model-meta.ts';
 import { publicFieldsOf } from '../core/schemas/model-configs.ts';
+import { calendarDate } from './dates.ts';
 import type { Dialect } from './dialect.ts';
-import type { ColumnSpec, ModelSpec } from './model.ts';
+import type { Codec, ColumnSpec, ModelSpec } from './model.ts';
 import { type Selection, selection } from './selection.ts';
 
 /** A column with its quoted name, and how its dialect reads it. */
@@ -19,13 +20,20 @@ export interface Column extends ColumnSpec {
   readonly select?: ((column: string) => string) | undefined;
 }
 
-/** `spec` compiled: its quoted name, its dialect's read of its kind before its own decoder. */
+/** `second` after `first`, or whichever is given. */
+const chain = (first?: Codec, second?: Codec): Codec | undefined =>
+  first && second ? (value: unknown) => second(first(value)) : (first ?? second);
+
+/**
+ * `spec` compiled: its quoted name, its dialect's read of its kind before its own decoder;
+ * a `date` field is a calendar day both ways, whatever the process's time zone.
+ */
 function compileColumn(spec: ColumnSpec, kind: FieldKind, dialect: Dialect): Column {
   const read = dialect.read(kind);
-  const own = spec.decode;
-  const first = read?.decode;
-  const decode = first && own ? (raw: unknown) => own(first(raw)) : (first ?? own);
-  return { ...spec, sql: dialect.quote(spec.column), decode, select: read?.select };
+  const day = kind === 'date' ? calendarDate : undefined;
+  const decode = chain(chain(read?.decode, spec.decode), day);
+  const encode = chain(day, spec.encode);
+  return { ...spec, sql: dialect.quote(spec.column), decode, encode, select: read?.select };
 }
 
 /**

@@ -41,7 +41,7 @@ export interface Dialect {
   readonly textAcceptsNul: boolean;
   /** Every integer column holds 8 bytes, whatever its declared type (SQLite). */
   readonly wideIntegers: boolean;
-  /** How a column of `kind` is read, where it is not read as it is: a 64-bit integer as exact text. */
+  /** How a column of `kind` is read, where it is not read as it is: a 64-bit integer or a decimal as exact text. */
   read(kind: FieldKind): ColumnRead | undefined;
   /** An `INSERT` that sets no column. */
   insertDefaults(table: string): string;
@@ -87,7 +87,10 @@ export const numbered = placeholders((index) => `$${index + 1}`);
 /** `?` for every parameter. */
 export const questionMark = (): string => '?';
 
-/** A 64-bit integer as its decimal text, which no driver rounds to a JavaScript number (`TEXT`, MySQL's `CHAR`). */
+/**
+ * A column read as text (`TEXT`, MySQL's `CHAR`): a 64-bit integer or a decimal as its digits, which no
+ * driver rounds to a JavaScript number, a MySQL `DATE` as its day.
+ */
 export const decimalText = (type: string): ColumnRead => ({ select: (column) => `CAST(${column} AS ${type})` });
 
 /** `LIMIT … OFFSET …`, which every supported family spells alike. */

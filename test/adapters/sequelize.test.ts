@@ -29,6 +29,7 @@ function defineCatalogue(sequelize: Sequelize) {
       active: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: true },
       price: { type: DataTypes.DECIMAL(10, 2), allowNull: true },
       ratio: { type: DataTypes.DOUBLE, allowNull: true },
+      weight: { type: DataTypes.FLOAT, allowNull: true },
       released: { type: DataTypes.DATEONLY, allowNull: true },
       // An attribute named apart from its column: the attribute is the wire name.
       seenAt: { type: DataTypes.DATE(3), field: 'seen_at', allowNull: false, defaultValue: DataTypes.NOW },
@@ -175,8 +176,9 @@ for (const database of databaseTargets()) {
         id: 'uuid',
         name: 'string',
         active: 'boolean',
-        price: 'number',
+        price: 'decimal',
         ratio: 'number',
+        weight: 'number',
         released: 'date',
         seenAt: 'datetime',
         size: 'enum',
@@ -199,17 +201,22 @@ for (const database of databaseTargets()) {
     test('create fills what Sequelize fills: UUIDV4, NOW, constants; every type comes back as the wire expects', async () => {
       const row = await gadgets.createOne({
         name: 'widget',
-        price: 12.5,
+        price: '12.50',
         ratio: 0.25,
+        // A single-precision float reads back as written, not widened (`0.10000000149011612`).
+        weight: 0.1,
         released: '2024-02-29',
         specs: { colours: ['red'], weight: 2 },
         active: false,
       });
       assert.match(String(row.id), /^[0-9a-f-]{36}$/);
       assert.deepEqual(
-        [row.name, row.active, row.price, row.ratio, row.released, row.size, row.stock, row.specs],
-        ['widget', false, 12.5, 0.25, '2024-02-29', 'm', 0, { colours: ['red'], weight: 2 }],
+        [row.name, row.active, typeof row.price, Number(row.price), row.ratio, row.released, row.size, row.stock],
+        ['widget', false, 'string', 12.5, 0.25, '2024-02-29', 'm', 0],
       );
+      assert.equal(row.weight, 0.1);
+      assert.equal((await gadgets.getOne({ id: row.id }, []))?.weight, 0.1);
+      assert.deepEqual(row.specs, { colours: ['red'], weight: 2 });
       for (const key of ['seenAt', 'made_at', 'changed_at']) assert.ok(row[key] instanceof Date, key);
       assert.equal(row.version, 0, 'the version counter starts at 0, as Sequelize starts it');
       assert.deepEqual(row.labels, null);

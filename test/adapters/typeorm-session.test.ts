@@ -144,14 +144,15 @@ describe('TypeORMAdapter with an EntitySchema model [sqlite]', () => {
       [
         ['id', 'integer', true],
         ['title', 'string', false],
-        ['pinned', 'boolean', true],
+        ['pinned', 'boolean', false],
         ['ref', 'uuid', true],
         ['created_at', 'datetime', true],
         ['revision', 'integer', true],
       ],
     );
     assert.deepEqual(Object.keys(adapter.generatePublicSchema().shape), ['title']);
-    assert.deepEqual(Object.keys(adapter.generateCreateSchema().shape), ['title']);
+    // A literal default makes a field optional on create, not the database's alone to write.
+    assert.deepEqual(Object.keys(adapter.generateCreateSchema().shape), ['title', 'pinned']);
     const created = await adapter.createOne({ title: 'first' });
     assert.deepEqual([created.title, created.pinned], ['first', false]);
     assert.match(String(created.ref), /^[0-9a-f]{8}-[0-9a-f]{4}-4/); // TypeORM's client-side uuid, as its own persistence does

@@ -28,6 +28,11 @@ export interface ForumHarness {
    * `ledger-sql.ts`) and gives an adapter for it.
    */
   ledger(): Promise<ORMAdapterBase>;
+  /**
+   * Creates the `product` table afresh (a decimal, JSON and literal defaults,
+   * see `product-sql.ts`) and gives an adapter for it.
+   */
+  product(): Promise<ORMAdapterBase>;
   /** Statements the ORM sent since the last `resetQueryCount()`. */
   queryCount(): number;
   resetQueryCount(): void;

@@ -6,15 +6,11 @@
  *
  * @module
  */
-import { Column, is, SQL } from 'drizzle-orm';
+import { type Column, is, SQL } from 'drizzle-orm';
 import type { ColumnSpec, Fill, ModelMeta, ModelSpec } from 'ormcrud/adapter-kit';
+import { columnEncoder, overrides } from './column-encoder.ts';
 import { columnKind } from './column-kind.ts';
 import type { TableInfo } from './describe-table.ts';
-import { inputConverter } from './input-converter.ts';
-
-/** Whether a column overrides Drizzle's identity codec of one direction. */
-const overrides = (column: Column, method: 'mapToDriverValue' | 'mapFromDriverValue') =>
-  column[method] !== Column.prototype[method];
 
 /** Drizzle numbers the column itself on insert: auto-increment, serial, identity, SQLite's rowid key. */
 function autoIncrement(column: Column, info: TableInfo): boolean {
@@ -40,16 +36,6 @@ function fillOf(fn: () => unknown, column: Column): Fill {
 }
 
 function columnSpec(field: string, column: Column, info: TableInfo): ColumnSpec {
-  const convert = inputConverter(column);
-  const encodes = overrides(column, 'mapToDriverValue');
-  const encode =
-    convert || encodes
-      ? (value: unknown) => {
-          if (value === null || value === undefined) return value;
-          const converted = convert ? convert(value) : value;
-          return encodes ? column.mapToDriverValue(converted) : converted;
-        }
-      : undefined;
   // A 64-bit integer is read as its decimal text (see `Dialect.read`), kept as it is: no `BigInt`.
   const decode =
     columnKind(column) !== 'bigint' && overrides(column, 'mapFromDriverValue')
@@ -65,7 +51,7 @@ function columnSpec(field: string, column: Column, info: TableInfo): ColumnSpec 
     autoIncrement: autoIncrement(column, info),
     selected: true,
     decode,
-    encode,
+    encode: columnEncoder(column),
     onInsert: insertFn && fillOf(insertFn, column),
     onUpdate: column.onUpdateFn && fillOf(column.onUpdateFn, column),
   };

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import type { FieldKind } from 'ormcrud/adapter-kit';
+import { type FieldKind, parseDateTime } from 'ormcrud/adapter-kit';
 
 /** A conversion of one non-null value. */
 type Convert = (value: unknown) => unknown;
@@ -18,14 +18,8 @@ const nullable =
   (value) =>
     value === null || value === undefined ? value : convert(value);
 
-/** A zone-less SQL timestamp is UTC (SQLite's `CURRENT_TIMESTAMP`); a zoned one keeps its offset. */
-export function parseDbDate(text: string): Date {
-  const iso = text.includes('T') ? text : text.replace(' ', 'T');
-  const zoned = /(?:Z|[+-]\d\d:?\d\d)$/.test(iso);
-  return new Date(zoned ? iso.replace(/ (?=[+-]\d\d:?\d\d$)/, '') : `${iso}Z`);
-}
-
-const toDate = (value: unknown) => (value instanceof Date ? value : parseDbDate(String(value)));
+/** A zone-less timestamp is UTC (SQLite's `CURRENT_TIMESTAMP`, the wire's); a zoned one keeps its offset. */
+const toDate = (value: unknown) => (value instanceof Date ? value : parseDateTime(String(value)));
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 /** A date as Sequelize writes it to SQLite: `2024-01-31 10:00:00.000 +00:00`. */
@@ -39,21 +33,43 @@ export function sqliteDate(value: unknown): string {
 /** PostgreSQL's decimals and counts come as strings. */
 const toNumber: Convert = (value) => (typeof value === 'number' ? value : Number(value));
 
+/**
+ * A single-precision float as MySQL prints it: the shortest decimal that is the
+ * same float32. Its binary protocol (bound statements) hands back the float32
+ * widened, `0.10000000149011612` for a stored `0.1`.
+ */
+const float32: Convert = (value) => {
+  const n = toNumber(value) as number;
+  for (let digits = 1; digits < 9; digits++) {
+    const near = Number(n.toPrecision(digits));
+    if (Math.fround(near) === n) return near;
+  }
+  return n;
+};
+
+/** The dialects whose `FLOAT` is single precision. */
+const SINGLE_FLOAT_DIALECTS = new Set(['mysql', 'mariadb']);
+
 const fromDb: Partial<Record<FieldKind, Convert>> = {
   integer: toNumber,
   number: toNumber,
   boolean: (value) => (typeof value === 'boolean' ? value : Number(value) !== 0),
   datetime: toDate,
-  date: (value) => (value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10)),
-  json: (value) => (typeof value === 'string' ? JSON.parse(value) : value),
 };
+
+/**
+ * JSON as SQLite's text holds it, parsed; the other drivers hand it back parsed
+ * already, and parsing again would turn the JSON string `"123"` into a number.
+ */
+const JSON_READERS: Readonly<Record<string, Convert>> = { sqlite: (value) => JSON.parse(String(value)) };
 
 /** How Sequelize stores a date, by its dialect's name: SQLite as text, the others as a `Date`. */
 const DATE_WRITERS: Readonly<Record<string, Convert>> = { sqlite: sqliteDate };
 
 /**
- * The conversions of a field of `kind` under the Sequelize dialect `dialect`:
- * `decode` for what the driver returns, `encode` for what it binds (`undefined`: none).
+ * The conversions of a field of `kind` under the Sequelize dialect `dialect`
+ * (`single`: a single-precision float column): `decode` for what the driver
+ * returns, `encode` for what it binds (`undefined`: none).
  *
  * @example
  * ```ts
@@ -61,8 +77,9 @@ const DATE_WRITERS: Readonly<Record<string, Convert>> = { sqlite: sqliteDate };
  * encode?.('2024-01-31T10:00:00Z'); // '2024-01-31 10:00:00.000 +00:00'
  * ```
  */
-export function codecOf(kind: FieldKind, dialect: string): { decode?: Convert; encode?: Convert } {
-  const read = fromDb[kind];
+export function codecOf(kind: FieldKind, dialect: string, single = false): { decode?: Convert; encode?: Convert } {
+  const read =
+    kind === 'json' ? JSON_READERS[dialect] : single && SINGLE_FLOAT_DIALECTS.has(dialect) ? float32 : fromDb[kind];
   let write: Convert | undefined;
   if (kind === 'datetime') write = DATE_WRITERS[dialect] ?? toDate;
   else if (kind === 'json') write = (value) => JSON.stringify(value);

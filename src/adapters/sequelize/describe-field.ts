@@ -23,7 +23,7 @@ const KINDS: Record<string, FieldKind> = {
   REAL: 'number',
   DOUBLE: 'number',
   'DOUBLE PRECISION': 'number',
-  DECIMAL: 'number',
+  DECIMAL: 'decimal',
   BOOLEAN: 'boolean',
   DATE: 'datetime',
   DATEONLY: 'date',

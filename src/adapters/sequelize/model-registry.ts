@@ -9,7 +9,14 @@ import type { ColumnSpec, FieldMeta, Fill, ModelMeta, ModelSpec } from 'ormcrud/
 import { type Sequelize, Utils } from 'sequelize';
 import { codecOf } from './codecs.ts';
 import { describeModel } from './describe-model.ts';
-import { type AnyModel, columnAttributes, findModel, isSqlDefault, stampAttributes } from './model-class.ts';
+import {
+  type AnyModel,
+  columnAttributes,
+  findModel,
+  isSingleFloat,
+  isSqlDefault,
+  stampAttributes,
+} from './model-class.ts';
 
 /** Sequelize's own filling of a JavaScript default (`DataTypes.NOW`, `UUIDV4`, a function, a constant). */
 const toDefaultValue = Utils.toDefaultValue as (value: unknown, dialect: string) => unknown;
@@ -86,7 +93,7 @@ export class ModelRegistry {
         nullable: field.nullable,
         autoIncrement: attribute.autoIncrement === true,
         selected: true,
-        ...codecOf(field.kind, dialectName),
+        ...codecOf(field.kind, dialectName, isSingleFloat(attribute)),
         onInsert,
         onUpdate: name === updated ? { kind: 'now' } : name === version ? { kind: 'increment' } : undefined,
       };

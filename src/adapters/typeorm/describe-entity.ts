@@ -22,7 +22,8 @@ const KINDS: Record<string, FieldKind> = {};
 const kinds: [FieldKind, string[]][] = [
   ['integer', ['int', 'integer', 'int2', 'int4', 'smallint', 'tinyint', 'mediumint', 'serial', 'smallserial']],
   ['bigint', ['bigint', 'int8', 'bigserial', 'long']],
-  ['number', ['float', 'float4', 'float8', 'double', 'double precision', 'real', 'decimal', 'numeric', 'dec', 'money']],
+  ['number', ['float', 'float4', 'float8', 'double', 'double precision', 'real', 'money']],
+  ['decimal', ['decimal', 'numeric', 'dec']],
   [
     'string',
     ['varchar', 'character varying', 'char', 'character', 'nchar', 'nvarchar', 'text', 'tinytext', 'mediumtext'],
@@ -75,9 +76,11 @@ export function fieldKind(column: ColumnMetadata): FieldKind {
 export function describeColumn(column: ColumnMetadata): FieldMeta {
   const kind = fieldKind(column);
   const length = Number.parseInt(column.length, 10);
+  // A function default is SQL (`() => 'now()'`); a literal one only fills a value the client may give.
+  const sqlDefault = typeof column.default === 'function';
   const serverGenerated =
     column.isGenerated ||
-    column.default !== undefined ||
+    sqlDefault ||
     column.isCreateDate ||
     column.isUpdateDate ||
     column.isVersion ||
@@ -92,7 +95,7 @@ export function describeColumn(column: ColumnMetadata): FieldMeta {
     nullable: column.isNullable,
     primaryKey: column.isPrimary,
     serverGenerated,
-    hasClientDefault: false,
+    hasClientDefault: column.default !== undefined && !sqlDefault,
     ...(column.isSelect === false && { hidden: true }),
     ...(column.comment && { description: column.comment }),
   };
@@ -135,8 +138,8 @@ const described = new WeakMap<EntityMetadata, ModelMeta>();
 
 /**
  * Describes a TypeORM entity for the core, once per entity metadata: property
- * names are the wire names; generated, defaulted, create/update-date and version
- * columns are server-generated; relations come in both directions, many-to-many
+ * names are the wire names; generated, SQL-defaulted, create/update-date and
+ * version columns are server-generated, literal defaults optional on create; relations come in both directions, many-to-many
  * with its junction as `through`. For a many-to-many, `references` are the
  * related model's key columns (as `through.targetFields`).
  *

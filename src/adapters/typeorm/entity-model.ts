@@ -6,10 +6,10 @@
  * @module
  */
 import { randomUUID } from 'node:crypto';
-import type { ColumnSpec, Fill, ModelSpec } from 'ormcrud/adapter-kit';
+import { type ColumnSpec, type Fill, type ModelSpec, parseDateTime } from 'ormcrud/adapter-kit';
 import type { DataSource, EntityMetadata } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata.js';
-import { describeEntity } from './describe-entity.ts';
+import { describeEntity, fieldKind } from './describe-entity.ts';
 import { ownColumns, wireName } from './entity-columns.ts';
 
 const uuid: Fill = { kind: 'value', value: randomUUID };
@@ -21,6 +21,8 @@ function columnSpec(column: ColumnMetadata, dataSource: DataSource): ColumnSpec 
   const driver = dataSource.driver;
   // TypeORM fills a uuid-generated column itself where the database has no uuid default.
   const clientUuid = column.generationStrategy === 'uuid' && !driver.isUUIDGenerationSupported();
+  // TypeORM reads a date-time string without an offset in the process's zone; the wire's is UTC.
+  const dateTime = fieldKind(column) === 'datetime';
   return {
     field: wireName(column),
     column: column.databaseName,
@@ -29,7 +31,8 @@ function columnSpec(column: ColumnMetadata, dataSource: DataSource): ColumnSpec 
     autoIncrement: column.isGenerated && column.generationStrategy !== 'uuid',
     selected: column.isSelect,
     decode: (raw) => driver.prepareHydratedValue(raw, column),
-    encode: (value) => driver.preparePersistentValue(value, column),
+    encode: (value) =>
+      driver.preparePersistentValue(dateTime && typeof value === 'string' ? parseDateTime(value) : value, column),
     onInsert: clientUuid ? uuid : column.isVersion ? firstVersion : undefined,
     onUpdate: column.isUpdateDate ? { kind: 'now' } : column.isVersion ? { kind: 'increment' } : undefined,
   };

@@ -31,6 +31,11 @@ const VALUES = {
     .string()
     .regex(/^(?:0|-?[1-9][0-9]{0,18})$/)
     .describe('A 64-bit integer as a decimal string, such as "9007199254740993"'),
+  /** An exact decimal number as a string, every digit kept: JSON numbers are binary floats. */
+  decimal: z
+    .string()
+    .regex(/^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?$/)
+    .describe('An exact decimal number as a string, such as "12.50"'),
 } as const;
 
 let formatsByPattern: Map<string, string> | undefined;
@@ -78,6 +83,8 @@ export function valueSchema(field: FieldMeta): z.ZodType {
       return VALUES.integer;
     case 'bigint':
       return VALUES.bigint;
+    case 'decimal':
+      return VALUES.decimal;
     case 'number':
     case 'boolean':
     case 'datetime':

@@ -1,7 +1,8 @@
 /**
  * Values a database cannot hold, found when a request is resolved, before
  * any statement runs: text with U+0000 where the database refuses it
- * (PostgreSQL), an integer outside its column's range (a 4-byte `integer`).
+ * (PostgreSQL), an integer outside its column's range (a 4-byte `integer`), a
+ * date in the year 0000 (which PostgreSQL and MySQL have no day of).
  * A body value it cannot hold is a 422 naming the field, and so is a filter
  * holding U+0000; a filter integer out of range matches no row, and a key in
  * the path it cannot hold names none: the operation then answers as for a
@@ -31,8 +32,10 @@ function containsNul(value: unknown): boolean {
 /** The values of a 64-bit integer column (a `bigint` field, sent as a decimal string). */
 const INT64 = { min: -(2n ** 63n), max: 2n ** 63n - 1n };
 
-/** What a client reads for an integer outside its column's range; `undefined` within it. */
+/** What a client reads for a value outside its column's range (an integer's, a date's); `undefined` within it. */
 function rangeRefusal(value: unknown, field: FieldMeta | undefined): string | undefined {
+  if ((field?.kind === 'date' || field?.kind === 'datetime') && typeof value === 'string' && value.startsWith('0000'))
+    return 'must be a date from the year 0001 on';
   if (field?.kind === 'bigint' && typeof value === 'string' && /^-?[0-9]+$/.test(value)) {
     const n = BigInt(value);
     return n >= INT64.min && n <= INT64.max ? undefined : `must be between ${INT64.min} and ${INT64.max}`;

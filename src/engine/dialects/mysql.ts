@@ -6,7 +6,8 @@
  */
 import { type Dialect, type DialectOptions, decimalText, limitOffset, questionMark } from '../dialect.ts';
 
-const bigintText = decimalText('CHAR');
+/** 64-bit integers as exact digits; DATEs as `YYYY-MM-DD`, not a `Date` in mysql2's `timezone` zone. */
+const asText = decimalText('CHAR');
 
 const backquote = (identifier: string) => `\`${identifier.replaceAll('`', '``')}\``;
 
@@ -30,7 +31,7 @@ export function mysqlDialect(options: DialectOptions = {}): Dialect {
     now: 'CURRENT_TIMESTAMP(6)',
     textAcceptsNul: true,
     wideIntegers: false,
-    read: (kind) => (kind === 'bigint' ? bigintText : undefined),
+    read: (kind) => (kind === 'bigint' || kind === 'date' ? asText : undefined),
     insertDefaults: (table) => `INSERT INTO ${table} () VALUES ()`,
     orderTerm: (column, desc) => `${column} ${desc ? 'DESC' : 'ASC'}`,
     limitOffset,

@@ -28,7 +28,8 @@ const byteSafeText: ColumnRead = {
     raw instanceof ArrayBuffer || ArrayBuffer.isView(raw) ? utf8.decode(raw as ArrayBuffer | Uint8Array) : raw,
 };
 
-const bigintText = decimalText('TEXT');
+/** Integers past 2^53 and exact decimals, read as the digits SQLite holds. */
+const asText = decimalText('TEXT');
 
 /**
  * The SQLite dialect.
@@ -50,7 +51,7 @@ export function sqliteDialect(options: DialectOptions = {}): Dialect {
     now: 'CURRENT_TIMESTAMP',
     textAcceptsNul: true,
     wideIntegers: true,
-    read: (kind) => (kind === 'string' ? byteSafeText : kind === 'bigint' ? bigintText : undefined),
+    read: (kind) => (kind === 'string' ? byteSafeText : kind === 'bigint' || kind === 'decimal' ? asText : undefined),
     insertDefaults: (table) => `INSERT INTO ${table} DEFAULT VALUES`,
     orderTerm: (column, desc) => `${column} ${desc ? 'DESC' : 'ASC'}`,
     limitOffset,

@@ -1,0 +1,20 @@
+/**
+ * The `product` table, beside the forum in the test fixtures only: an exact
+ * decimal price, a JSON column and two columns with literal defaults, to prove
+ * such values mean the same on every ORM and database. Each ORM's fixture maps
+ * it (`product.ts` there).
+ */
+import type { Dialect } from './databases.ts';
+
+const COLUMNS: Record<Dialect, string> = {
+  postgres: 'id SERIAL PRIMARY KEY, attrs JSONB NULL, on_sale BOOLEAN NOT NULL DEFAULT FALSE',
+  mysql: 'id INT AUTO_INCREMENT PRIMARY KEY, attrs JSON NULL, on_sale BOOLEAN NOT NULL DEFAULT FALSE',
+  sqlite: 'id INTEGER PRIMARY KEY AUTOINCREMENT, attrs TEXT NULL, on_sale BOOLEAN NOT NULL DEFAULT 0',
+};
+
+/** `DROP` then `CREATE` of the product table. */
+export function productDdl(dialect: Dialect): string[] {
+  const q = dialect === 'mysql' ? '`' : '"';
+  const common = 'name VARCHAR(50) NOT NULL, price DECIMAL(12,2) NULL, stock INTEGER NOT NULL DEFAULT 0';
+  return [`DROP TABLE IF EXISTS ${q}product${q}`, `CREATE TABLE ${q}product${q} (${COLUMNS[dialect]}, ${common})`];
+}
