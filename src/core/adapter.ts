@@ -18,6 +18,7 @@ import {
   defaultCreateFields,
   defaultUpdateFields,
   filterObject,
+  includableRelations,
   includeObject,
   objectOf,
   pkObject,
@@ -219,10 +220,18 @@ export abstract class ORMAdapterBase<TModel = unknown, TRow extends Row = Row, T
     return pkObject(this.meta);
   }
 
-  /** `include`, restricted to this model's relation names; documents the per-parent cap of to-many ones. */
-  generateIncludeSchema(includeLimit: number = DEFAULT_INCLUDE_LIMIT): z.ZodObject {
+  /**
+   * `include`, restricted to the relations joined over public fields on both
+   * sides (see `fields`, as for the public schema); documents the per-parent cap of to-many ones.
+   */
+  generateIncludeSchema(
+    includeLimit: number = DEFAULT_INCLUDE_LIMIT,
+    fields?: Iterable<string>,
+    baseFields?: Iterable<string>,
+  ): z.ZodObject {
+    const publicOf = (target: string) => publicFieldsOf(this.describe(target));
     return includeObject(
-      this.meta.relations.map((r) => r.name),
+      () => includableRelations(this.meta, this.publicFieldSet(fields, baseFields), publicOf),
       includeLimit,
     );
   }

@@ -128,7 +128,8 @@ export class CRUDCollection<TRow extends Row = Row, TPk extends PkValues = PkOf<
     this.filterSchema = read('filterSchema') ?? adapter.generateFilterSchema(this.publicFields, this.baseFields);
     this.sortSchema = read('sortSchema') ?? adapter.generateSortSchema(this.publicFields, this.baseFields);
     this.includeLimit = checkIncludeLimit(read('includeLimit'), this.constructor.name);
-    this.includeSchema = read('includeSchema') ?? adapter.generateIncludeSchema(this.includeLimit);
+    this.includeSchema =
+      read('includeSchema') ?? adapter.generateIncludeSchema(this.includeLimit, this.publicFields, this.baseFields);
     this.dependencies = read('dependencies') ?? [];
     this.getOneDependencies = read('getOneDependencies') ?? [];
     this.getManyDependencies = read('getManyDependencies') ?? [];

@@ -9,12 +9,13 @@
 import assert from 'node:assert/strict';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { after, before, describe, test } from 'node:test';
-import { HttpError, PagePaginator } from 'ormcrud';
+import { CRUDCollection, HttpError, PagePaginator } from 'ormcrud';
 import { SequelizeAdapter } from 'ormcrud/sequelize';
 import { DataTypes, type ModelStatic, Sequelize } from 'sequelize';
 import { sequelizeOf, sequelizeTargets } from '../fixtures/sequelize/target.ts';
 import { type DatabaseTarget, databaseTargets } from '../support/databases.ts';
 import type { ForumHarness } from '../support/forum-target.ts';
+import { routersApp, type TestApp } from '../support/framework-apps.ts';
 import { listPage } from '../support/list-page.ts';
 
 const page = (perPage = 20) => new PagePaginator().setPerPage(perPage);
@@ -365,5 +366,45 @@ describe('SequelizeAdapter: what it refuses', () => {
   test('a paranoid (soft-deleting) model, when first described', () => {
     const archived = sequelize.define('archived', { name: DataTypes.STRING }, { paranoid: true });
     assert.throws(() => new SequelizeAdapter({ model: archived }).describe(), /paranoid/);
+  });
+});
+
+describe("SequelizeAdapter: the default scope's hidden attributes", () => {
+  const sequelize = sequelizeOf(databaseTargets()[0] as DatabaseTarget);
+  const account = sequelize.define(
+    'account',
+    {
+      id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
+      name: { type: DataTypes.STRING, allowNull: false },
+      password_hash: { type: DataTypes.STRING, allowNull: false },
+    },
+    { tableName: 'account', timestamps: false, defaultScope: { attributes: { exclude: ['password_hash'] } } },
+  );
+  let app: TestApp;
+  before(async () => {
+    await account.sync({ force: true });
+    await account.create({ name: 'a', password_hash: 'SECRET' });
+    const router = new CRUDCollection({ ormAdapter: new SequelizeAdapter({ model: account }) }).getRouter({
+      prefix: '/accounts',
+    });
+    app = await routersApp('fastify', [router]);
+  });
+  after(async () => {
+    await app.close();
+    await account.drop();
+    await sequelize.close();
+  });
+
+  test('are in no response and no filter, as Sequelize itself leaves them out', async () => {
+    const one = await app.inject({ method: 'GET', url: '/accounts/1' });
+    assert.deepEqual(one.json(), { id: 1, name: 'a' });
+    const filtered = await app.inject({ method: 'GET', url: '/accounts?password_hash=SECRET' });
+    assert.deepEqual(
+      filtered.json().data.map((row: { id: number }) => row.id),
+      [1],
+      'an unknown parameter, ignored: no row is told apart by it',
+    );
+    assert.equal((await app.inject({ method: 'GET', url: '/accounts?password_hash=nope' })).json().count, 1);
+    assert.equal((await app.inject({ method: 'GET', url: '/accounts?sort=password_hash' })).statusCode, 422);
   });
 });

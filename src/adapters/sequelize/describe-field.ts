@@ -46,13 +46,15 @@ function rangeOf(attribute: ModelAttributeColumnOptions, wideIntegers: boolean):
 
 /**
  * The neutral description of one attribute, under its name: `stamped` names
- * the attributes Sequelize fills itself; `wideIntegers` dialects give no range.
+ * the attributes Sequelize fills itself; `wideIntegers` dialects give no range;
+ * a `hidden` one (left out by the model's default scope) is not public by default.
  */
 export function describeField(
   name: string,
   attribute: ModelAttributeColumnOptions,
   stamped: ReadonlySet<string>,
   wideIntegers: boolean,
+  hidden = false,
 ): FieldMeta {
   const kind = KINDS[kindKey(attribute)] ?? 'unknown';
   const range = kind === 'integer' ? rangeOf(attribute, wideIntegers) : undefined;
@@ -69,6 +71,7 @@ export function describeField(
     primaryKey: attribute.primaryKey === true,
     serverGenerated: attribute.autoIncrement === true || stamped.has(name) || isSqlDefault(defaultValue),
     hasClientDefault: defaultValue !== undefined && !isSqlDefault(defaultValue),
+    ...(hidden && { hidden }),
     ...(attribute.comment && { description: attribute.comment }),
   };
 }

@@ -34,6 +34,14 @@ function describeForeignKeys(model: AnyModel, resolve: ResolveByName): ForeignKe
   return keys;
 }
 
+/** Whether the model's default scope leaves an attribute out (`attributes: { exclude }`, or a list without it). */
+function scopedOut(model: AnyModel): (name: string) => boolean {
+  const attributes = (model.options as { defaultScope?: { attributes?: unknown } }).defaultScope?.attributes;
+  if (Array.isArray(attributes)) return (name) => !attributes.includes(name);
+  const exclude = (attributes as { exclude?: unknown } | undefined)?.exclude;
+  return Array.isArray(exclude) ? (name) => exclude.includes(name) : () => false;
+}
+
 /**
  * Describes a Sequelize model for the core: timestamps, the version counter,
  * auto-increment and SQL-defaulted attributes are server-generated; an
@@ -55,10 +63,13 @@ export function describeModel(
   const { created, updated, version } = stampAttributes(model);
   const stamped = new Set([created, updated, version].filter((name) => name !== undefined));
   const wideIntegers = model.sequelize ? dialectOf(model.sequelize).wideIntegers : false;
+  const scoped = scopedOut(model);
   return {
     name: modelName(model),
     model,
-    fields: columnAttributes(model).map(([name, attribute]) => describeField(name, attribute, stamped, wideIntegers)),
+    fields: columnAttributes(model).map(([name, attribute]) =>
+      describeField(name, attribute, stamped, wideIntegers, scoped(name)),
+    ),
     primaryKey: [...model.primaryKeyAttributes],
     foreignKeys: describeForeignKeys(model, resolve),
     relations: Object.values(model.associations).map(describeAssociation),

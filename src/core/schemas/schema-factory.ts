@@ -249,8 +249,40 @@ export function sortObject(fields: readonly FieldMeta[]): z.ZodObject {
   return z.object({ sort: sort.describe('`field`, `field:asc` or `field:desc`; repeatable') });
 }
 
-/** `include`: a repeatable relation name; a to-many one loads at most `limit` rows per parent. */
-export function includeObject(relationNames: readonly string[], limit = DEFAULT_INCLUDE_LIMIT): z.ZodObject {
-  const item = relationNames.length > 0 ? z.enum(relationNames as [string, ...string[]]) : z.never();
-  return z.object({ include: z.array(item).max(MAX_QUERY_REPEATS).optional().describe(includeDescription(limit)) });
+/**
+ * `include`: a repeatable relation name; a to-many one loads at most `limit`
+ * rows per parent. Names given as a function are read once, when the router is
+ * built (the related models' configurations are known by then).
+ */
+export function includeObject(
+  relationNames: readonly string[] | (() => readonly string[]),
+  limit = DEFAULT_INCLUDE_LIMIT,
+): z.ZodObject {
+  const make = (names: readonly string[]) => {
+    const item = names.length > 0 ? z.enum(names as [string, ...string[]]) : z.never();
+    return z.array(item).max(MAX_QUERY_REPEATS).optional().describe(includeDescription(limit));
+  };
+  if (typeof relationNames !== 'function') return z.object({ include: make(relationNames) });
+  let made: z.ZodType | undefined;
+  return z.object({
+    get include() {
+      made ??= make(relationNames());
+      return made;
+    },
+  });
+}
+
+/**
+ * The relations a client may include: those joined over fields `shown` on this
+ * side and public on the target's, so no include reveals a hidden key (a hidden
+ * `author_id` as `author.id`, or as the posts listed under their author).
+ */
+export function includableRelations(
+  meta: ModelMeta,
+  shown: ReadonlySet<string>,
+  publicOf: (target: string) => ReadonlySet<string>,
+): string[] {
+  return meta.relations
+    .filter((r) => r.fields.every((f) => shown.has(f)) && r.references.every((f) => publicOf(r.target).has(f)))
+    .map((r) => r.name);
 }

@@ -1,0 +1,70 @@
+/**
+ * A hidden foreign key stays hidden through includes, on every ORM × database:
+ * a relation joined over a field that is not public, on either side, cannot
+ * be included (a hidden `author_id` would show as `author.id`, or as the posts
+ * listed under their author), and the OpenAPI document does not offer it.
+ */
+import assert from 'node:assert/strict';
+import { before, test } from 'node:test';
+import { CRUDCollection, CRUDConfigDict, createOpenApiDocument, registerModelConfig } from 'ormcrud';
+import { call, describeForum } from '../support/forum-suite.ts';
+import { routersApp, type TestApp } from '../support/framework-apps.ts';
+
+describeForum(
+  'hidden keys',
+  (s) => {
+    let app: TestApp;
+    let routers: ReturnType<CRUDCollection['getRouter']>[];
+    const get = (url: string) => call(app, 'GET', url);
+
+    before(async () => {
+      const { post, user } = s.harness.adapters;
+      // Wherever a post is serialised, its author is a secret.
+      registerModelConfig(post.meta.model, new CRUDConfigDict({ excludeFields: ['author_id'] }));
+      routers = [
+        new CRUDCollection({ ormAdapter: user }).getRouter({ prefix: '/users' }),
+        new CRUDCollection({ ormAdapter: post, publicFields: ['id', 'thread_id', 'slug'] }).getRouter({
+          prefix: '/posts',
+        }),
+      ];
+      app = await routersApp(s.framework, routers);
+      return () => app.close();
+    });
+
+    test('a relation over a key the collection hides is a 422, one over a shown key works', async () => {
+      const post = await get('/posts/1');
+      assert.equal(post.status, 200);
+      assert.equal('author_id' in post.body, false);
+      const author = await get('/posts/1?include=author');
+      assert.equal(author.status, 422, JSON.stringify(author.body));
+      assert.deepEqual(
+        author.body.errors.map((e: { path: string }) => e.path),
+        ['query.include.0'],
+      );
+      const thread = await get('/posts/1?include=thread');
+      assert.equal(thread.status, 200);
+      assert.equal(thread.body.thread.id, post.body.thread_id);
+      assert.equal((await get('/posts?include=author')).status, 422);
+    });
+
+    test("a relation over a key the related model hides is a 422: a user's posts would show their author", async () => {
+      const posts = await get('/users/1?include=posts');
+      assert.equal(posts.status, 422, JSON.stringify(posts.body));
+      assert.equal((await get('/users?include=posts')).status, 422);
+      assert.equal((await get('/users/1')).status, 200);
+    });
+
+    test('the OpenAPI document offers only the relations a client may include', () => {
+      const doc = createOpenApiDocument(routers, { info: { title: 't', version: '1' } });
+      const includeOf = (path: string) => {
+        // biome-ignore lint/suspicious/noExplicitAny: a walk through the document
+        const params = (doc.paths[path] as any).get.parameters as { name: string; schema: any }[];
+        return params.find((p) => p.name === 'include')?.schema.items.enum as string[] | undefined;
+      };
+      assert.equal(includeOf('/posts')?.includes('author'), false);
+      assert.equal(includeOf('/posts')?.includes('thread'), true);
+      assert.equal(includeOf('/users/{user_id}')?.includes('posts') ?? false, false);
+    });
+  },
+  { reset: 'once' },
+);
