@@ -48,6 +48,9 @@ class UserMe extends CRUDCollection {
     [PKFieldsDependency, (req: Parameters<typeof currentUserId>[0]) => ({ id: currentUserId(req) })],
   ]);
   static dependencies = [requireUser];
+  // Renaming only: a token or password changes through a route that checks the old one, and a PATCH
+  // that could set one would also tell, by its 409, whether another user holds it.
+  static updateFields = ['username'];
   static disableGetMany = true;
   static disableCreate = true;
   static disableDelete = true;

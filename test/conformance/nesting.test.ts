@@ -123,6 +123,15 @@ describeForum(
       assert.equal((await s.call('GET', '/users/me', undefined, asUser(99))).status, 404);
     });
 
+    test("/users/me renames only: another user's token is no 409 and is not written", async () => {
+      const [ada] = await s.rows('user', { id: 1 });
+      const patched = await s.call('PATCH', '/users/me', { username: 'bri', api_token: ada?.api_token }, asUser(2));
+      assert.equal(patched.status, 200, JSON.stringify(patched.body));
+      const [brian] = await s.rows('user', { id: 2 });
+      assert.equal(brian?.username, 'bri');
+      assert.notEqual(brian?.api_token, ada?.api_token);
+    });
+
     test("/users/me/posts lists and creates the current user's posts", async () => {
       assert.deepEqual(ids((await s.call('GET', '/users/me/posts', undefined, asUser(1))).body), [1, 3]);
       const created = await s.call('POST', '/users/me/posts', { thread_id: 3, slug: 'mine', author_id: 2 }, asUser(3));

@@ -41,9 +41,10 @@ export function hiddenFields(s: ForumSuite): void {
       return res;
     };
 
-    // A secret written through the API is no more shown than a seeded one.
-    const changed = await send('PATCH', '/users/me', 'Bearer user-2', { password_hash: NEW_SECRET });
-    assert.equal(changed.statusCode, 200);
+    // A changed secret is no more shown than a seeded one (the API itself never writes it: `/users/me` renames).
+    await s.harness.sql('UPDATE "user" SET "password_hash" = ? WHERE "id" = ?', [NEW_SECRET, 2]);
+    const refused = await send('PATCH', '/users/me', 'Bearer user-2', { password_hash: 'pbkdf2$other' });
+    assert.equal(refused.statusCode, 200);
     assert.equal((await s.rows('user', { id: 2 }))[0]?.password_hash, NEW_SECRET);
 
     const ops = operationsOf(forumOpenApi(s.harness.adapters));
