@@ -17,7 +17,13 @@ import type {
 } from './adapter.ts';
 import { type CRUDCollectionOptions, readOption } from './collection-options.ts';
 import { pkParamName } from './dependencies/default-resolvers.ts';
-import type { DependencyOverrides, ResolvedOverrides } from './dependencies/markers.ts';
+import {
+  type BoundHandler,
+  overrideDependencies as bindMarkers,
+  type DependencyOverrides,
+  type MarkedHandler,
+  type ResolvedOverrides,
+} from './dependencies/markers.ts';
 import type { Dependency } from './dependencies/request.ts';
 import { NotFoundError } from './errors.ts';
 import { checkIncludeLimit } from './include-limit.ts';
@@ -228,6 +234,21 @@ export class CRUDCollection<TRow extends Row = Row, TPk extends PkValues = PkOf<
   getResolvedOverrides(strategy?: Strategy): ResolvedOverrides {
     const place = { prefix: '', path: '', parents: [], dependencies: [], docs: { tags: [] }, strategy };
     return new Mount(this, place).resolvers;
+  }
+
+  /**
+   * Binds a marked handler to this collection's top-level resolvers
+   * ({@link getResolvedOverrides}), with `overrides` over them.
+   *
+   * @example
+   * ```ts
+   * const bound = collection.overrideDependencies({ markers: [PKFieldsDependency], fn: (pk: PkValues) => pk });
+   * const pk = await bound.run(req);
+   * ```
+   */
+  overrideDependencies<R>(original: MarkedHandler<R>, overrides?: DependencyOverrides): BoundHandler<R> {
+    const resolved = this.getResolvedOverrides();
+    return bindMarkers(original, overrides ? new Map([...resolved, ...overrides]) : resolved);
   }
 
   /** Called by GET `/{pk}` when the record is missing: 404 unless an override returns a value, answered with 200. */

@@ -179,6 +179,25 @@ describeForum(
       assert.ok(resolved.get(PublicSchemaDependency)?.schema);
     });
 
+    test("a collection's overrideDependencies binds its own resolvers, with yours over them", async () => {
+      const fn = (pk: PkValues, include: IncludeData) => ({ pk, include });
+      const markers = [PKFieldsDependency, IncludeSchemaDependency];
+      const req = {
+        params: { category_id: 3 },
+        query: { include: ['threads'] },
+        state: new Map(),
+      } as unknown as CrudRequest;
+      assert.deepEqual(await categories().overrideDependencies({ markers, fn }).run(req), {
+        pk: { id: 3 },
+        include: ['threads'],
+      });
+      const mine = new Map<Marker, DependencyOverride>([[IncludeSchemaDependency, () => []]]);
+      assert.deepEqual(await categories().overrideDependencies({ markers, fn }, mine).run(req), {
+        pk: { id: 3 },
+        include: [],
+      });
+    });
+
     test('extras win over generated routes, pass options through, and receive every ancestor key', async () => {
       const posts = new CRUDCollection({ ormAdapter: s.harness.adapters.post });
       posts.extra.get('/summary', { status: 202, tags: ['x'], summary: 'Keys' }, ({ pk, parents }) => ({

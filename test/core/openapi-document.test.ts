@@ -222,9 +222,16 @@ describe('createOpenApiDocument', () => {
 
   test('HEAD, OPTIONS, 405 fillers and hidden routes stay out of the document', () => {
     const threads = collection('thread');
+    // `routerKwargs`, the seed's name, is `routerOptions` too.
+    for (const config of [
+      new NestedConfig({ routerOptions: { includeInSchema: false } }),
+      new NestedConfig({ routerKwargs: { includeInSchema: false } }),
+    ]) {
+      const nested = collection('category').addNestedCollection('/threads', collection('thread'), config);
+      assert.deepEqual(Object.keys(documentOf(nested.getRouter()).paths), ['/', '/{category_id}']);
+    }
     const config = new NestedConfig({ routerOptions: { includeInSchema: false } });
     const doc = documentOf(collection('category').addNestedCollection('/threads', threads, config).getRouter());
-    assert.deepEqual(Object.keys(doc.paths), ['/', '/{category_id}']);
     for (const item of Object.values(doc.paths)) {
       for (const method of Object.keys(item)) assert.ok(['get', 'post', 'patch', 'delete'].includes(method), method);
     }

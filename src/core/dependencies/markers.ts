@@ -135,8 +135,9 @@ export interface BoundHandler<R> {
 }
 
 /**
- * Binds a marked handler's markers to resolvers (defaults merged with `overrides`).
- * The result declares the union of its resolvers' inputs.
+ * Binds a marked handler's markers to the resolvers of `overrides` (a
+ * collection's `getResolvedOverrides()`, say: `CRUDCollection.overrideDependencies`
+ * merges yours over those). The result declares the union of its resolvers' inputs.
  *
  * @example
  * ```ts

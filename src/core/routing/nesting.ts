@@ -34,9 +34,17 @@ export class NestedConfig {
   /** The child model's relation to the parent, when several could join them. */
   readonly relation: string | undefined;
 
-  constructor(init: { routerOptions?: NestedRouterOptions; relation?: string } = {}) {
-    this.routerOptions = init.routerOptions ?? {};
+  /** `routerKwargs` is another name for `routerOptions`, the seed's `router_kwargs`. */
+  constructor(
+    init: { routerOptions?: NestedRouterOptions; routerKwargs?: NestedRouterOptions; relation?: string } = {},
+  ) {
+    this.routerOptions = init.routerOptions ?? init.routerKwargs ?? {};
     this.relation = init.relation;
+  }
+
+  /** {@link routerOptions} under the seed's name. */
+  get routerKwargs(): NestedRouterOptions {
+    return this.routerOptions;
   }
 }
 
