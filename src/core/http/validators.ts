@@ -72,21 +72,24 @@ export function compileValidator(schema: JsonSchema, kind: InputKind): ValidateF
   return validators.strings.get(schema, () => prechecked(compiler.compile(schema), schema));
 }
 
-/** A check of the raw strings before Ajv: what it reports, Ajv never sees. */
-type Precheck = (data: unknown) => ErrorObject[];
+/** A check of the raw strings before Ajv: what it reports, Ajv never sees (`undefined`: nothing, and no allocation). */
+type Precheck = (data: unknown) => ErrorObject[] | undefined;
 
 /** Integers spelt other than in plain decimal (`0x1`, `1e0`, ` 1`, `+1`, `01`), which coercion would take for `1`. */
 function integerCheck(schema: JsonSchema): Precheck | undefined {
   const check = nonCanonicalIntegers(schema);
   if (!check) return undefined;
-  return (data) =>
-    check(data).map((key) => ({
+  return (data) => {
+    const keys = check(data);
+    if (keys.length === 0) return undefined;
+    return keys.map((key) => ({
       instancePath: `/${key}`,
       schemaPath: `#/properties/${key}`,
       keyword: 'type',
       params: { type: 'integer' },
       message: NON_CANONICAL_INTEGER_MESSAGE,
     }));
+  };
 }
 
 /** A repeated parameter past its `maxItems`: one error naming it, rather than Ajv checking (and reporting) every item. */
@@ -98,18 +101,20 @@ function lengthCheck(schema: JsonSchema): Precheck | undefined {
   if (limits.length === 0) return undefined;
   return (data) => {
     const record = (data ?? {}) as Record<string, unknown>;
-    return limits
-      .filter(([key, limit]) => {
-        const value = record[key];
-        return Array.isArray(value) && value.length > limit;
-      })
-      .map(([key, limit]) => ({
+    let errors: ErrorObject[] | undefined;
+    for (const [key, limit] of limits) {
+      const value = record[key];
+      if (!Array.isArray(value) || value.length <= limit) continue;
+      errors ??= [];
+      errors.push({
         instancePath: `/${key}`,
         schemaPath: `#/properties/${key}/maxItems`,
         keyword: 'maxItems',
         params: { limit },
         message: `must NOT have more than ${limit} items`,
-      }));
+      });
+    }
+    return errors;
   };
 }
 
@@ -118,8 +123,12 @@ function prechecked(validate: ValidateFunction, schema: JsonSchema): ValidateFun
   const checks = [integerCheck(schema), lengthCheck(schema)].filter((check) => check !== undefined);
   if (checks.length === 0) return validate;
   const guarded = ((data: unknown, context?: Parameters<ValidateFunction>[1]) => {
-    const bad = checks.flatMap((check) => check(data));
-    if (bad.length > 0) {
+    let bad: ErrorObject[] | undefined;
+    for (const check of checks) {
+      const found = check(data);
+      if (found) bad = bad ? bad.concat(found) : found;
+    }
+    if (bad) {
       guarded.errors = bad;
       return false;
     }
