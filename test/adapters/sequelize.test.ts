@@ -328,6 +328,25 @@ for (const database of databaseTargets()) {
     });
 
     test("with CLS, a write inside the app's managed transaction is rolled back with it", async () => {
+      const shelf = sequelize.define('cls_shelf', { label: DataTypes.STRING(20) }, { tableName: 'cls_shelf' });
+      const book = sequelize.define(
+        'cls_book',
+        { title: DataTypes.STRING(20), shelf_id: { type: DataTypes.INTEGER, references: { model: shelf, key: 'id' } } },
+        { tableName: 'cls_book' },
+      );
+      await book.drop({});
+      await shelf.drop({});
+      await shelf.sync();
+      await book.sync();
+      const books = new SequelizeAdapter({ model: book });
+      // A create under a parent runs in a transaction of its own (the parent check, then the insert).
+      const onShelf = (id: unknown) => [
+        {
+          model: shelf,
+          pkValues: { id },
+          link: { childFields: ['shelf_id'], parentFields: ['id'], childHoldsKey: true },
+        },
+      ];
       const store = new AsyncLocalStorage<Map<string, unknown>>();
       Sequelize.useCLS({
         run: (fn: (context: unknown) => unknown) => store.run(new Map(), () => fn(store.getStore())),
@@ -340,6 +359,9 @@ for (const database of databaseTargets()) {
           sequelize.transaction(async () => {
             await notes.createOne({ text: 'undone' });
             assert.equal((await notes.getOne({ id: 1 }, []))?.text, 'logged', 'reads join it too');
+            const made = await shelf.create({ label: 'new' });
+            const nested = await books.createOne({ title: 'nested' }, onShelf(made.get('id')));
+            assert.equal(nested.shelf_id, made.get('id'), 'a parent made in the transaction is found in it');
             throw new Error('abort');
           }),
           /abort/,
@@ -348,6 +370,9 @@ for (const database of databaseTargets()) {
         (Sequelize as unknown as { _cls?: unknown })._cls = undefined;
       }
       assert.equal(await note.count({ where: { text: 'undone' } }), 0);
+      assert.deepEqual([await shelf.count(), await book.count()], [0, 0], 'the nested create is rolled back too');
+      await book.drop({});
+      await shelf.drop({});
     });
   });
 }

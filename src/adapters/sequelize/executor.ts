@@ -8,6 +8,7 @@
  */
 import type { Executor, Session, SqlResult } from 'ormcrud/adapter-kit';
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
+import { transactionOf } from './cls-transaction.ts';
 import { postgresExecutor } from './postgres-client.ts';
 
 /** `Rows matched: 3  Changed: 0  Warnings: 0`: what MySQL/MariaDB say an `UPDATE` matched. */
@@ -98,6 +99,11 @@ export function executorOf(sequelize: Sequelize, transaction?: Transaction): Exe
 export function sessionOf(sequelize: Sequelize): Session {
   return {
     exec: executorOf(sequelize),
-    transaction: (work) => sequelize.transaction((t) => work(executorOf(sequelize, t))),
+    // Inside the app's managed (CLS) transaction, a savepoint of it: its connection, its fate.
+    transaction: (work) => {
+      const outer = transactionOf();
+      const run = (t: Transaction) => work(executorOf(sequelize, t));
+      return outer ? sequelize.transaction({ transaction: outer }, run) : sequelize.transaction(run);
+    },
   };
 }

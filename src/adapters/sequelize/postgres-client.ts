@@ -9,7 +9,8 @@
  * @module
  */
 import { type Executor, PgQuery, type SqlResult, type Statement } from 'ormcrud/adapter-kit';
-import { QueryTypes, Sequelize, type Transaction } from 'sequelize';
+import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
+import { transactionOf } from './cls-transaction.ts';
 
 /** The part of a `pg` client this module uses. */
 interface PgClient {
@@ -28,12 +29,6 @@ interface ConnectionManager {
 /** Errors after which Sequelize's own PostgreSQL query drops its client. */
 const BROKEN = (error: { code?: unknown; message?: unknown }) =>
   error.code === 'ECONNRESET' || error.message === 'Query read timeout';
-
-/** The transaction a statement joins: the executor's own, else the app's CLS one, as `sequelize.query` finds it. */
-function transactionOf(own: Transaction | undefined): Transaction | undefined {
-  const cls = (Sequelize as unknown as { _cls?: { get(key: string): Transaction | undefined } })._cls;
-  return own ?? cls?.get('transaction');
-}
 
 /** What the logging below reads of a Sequelize instance (its typings leave them out). */
 interface Logging {
