@@ -6,7 +6,8 @@
  *
  * A call that gives up answers at once while what it sent runs on: its
  * transaction is rolled back instead of committed ({@link Deadline.beforeCommit}),
- * but a single statement already sent (an insert outside a transaction) may still land.
+ * but a single statement already sent, or queued in the driver's pool (an
+ * insert outside a transaction), may still land.
  *
  * @module
  */
