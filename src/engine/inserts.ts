@@ -96,11 +96,7 @@ export function prepareInsert(q: ModelStatements, data: Row, parentRefs: readonl
       if (Number((row as { found?: unknown } | undefined)?.found) !== 1) throw new ParentNotFoundError();
     }
     const row = await inserted(exec);
-    if (link && !(await linkParent(q, exec, link, row))) {
-      // Without a transaction (a guarded insert), the row goes again; with one, the rollback takes it.
-      if (guarded) await unlinked(q, exec, row);
-      throw new ParentNotFoundError();
-    }
+    if (link) await linkOrUndo(q, exec, link, row, guarded);
     return row;
   };
   return { transactional: check !== undefined || (link !== undefined && !guarded), run };
@@ -124,7 +120,20 @@ async function linkParent(q: ModelStatements, exec: Executor, link: ParentLinkWr
   return wrote(await exec.run(statement, statement.params.bind(values)));
 }
 
-/** Deletes a row just inserted whose parent went before it could be linked. */
+/**
+ * Points the parent at `row`: a parent gone is `ParentNotFoundError`. Without a
+ * transaction (a guarded insert), a link that fails deletes the row again, as a rollback would.
+ */
+async function linkOrUndo(q: ModelStatements, exec: Executor, link: ParentLinkWrite, row: Row, guarded: boolean) {
+  try {
+    if (!(await linkParent(q, exec, link, row))) throw new ParentNotFoundError();
+  } catch (error) {
+    if (guarded) await unlinked(q, exec, row);
+    throw error;
+  }
+}
+
+/** Deletes a row just inserted whose parent went, or refused, before it could be linked. */
 async function unlinked(q: ModelStatements, exec: Executor, row: Row): Promise<void> {
   const model = q.model;
   const statement = q.get(

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { describeForum } from '../support/forum-suite.ts';
+import { CRUDCollection } from 'ormcrud';
+import { call, describeForum } from '../support/forum-suite.ts';
+import { routersApp } from '../support/framework-apps.ts';
 
 /** The forum's administrator: writes outside `/users/me` need one. */
 const admin = { authorization: 'Bearer user-1' };
@@ -87,6 +89,28 @@ describeForum(
       const created = await s.call('POST', '/posts/3/translations', { language: 'de', body: 'Sei nett' }, admin);
       assert.equal(created.status, 201);
       assert.deepEqual([created.body.post_id, created.body.language], [3, 'de']);
+    });
+
+    test('a reverse nest whose link the database refuses writes nothing', async () => {
+      // Re-pointing translation (1, en) at a new post changes its key, which its tags still refer to.
+      const translations = new CRUDCollection({ ormAdapter: s.harness.adapters.postTranslation });
+      translations.addNestedCollection('/posts', new CRUDCollection({ ormAdapter: s.harness.adapters.post }));
+      const app = await routersApp(s.framework, [translations.getRouter({ prefix: '/translations' })]);
+      try {
+        const res = await call(
+          app,
+          'POST',
+          '/translations/1/en/posts',
+          JSON.stringify({ slug: 'relinked', thread_id: 1 }),
+          {
+            'content-type': 'application/json',
+          },
+        );
+        assert.equal(res.status, 409, JSON.stringify(res.body));
+      } finally {
+        await app.close();
+      }
+      assert.deepEqual(await s.rows('post', { slug: 'relinked' }), []);
     });
 
     test('reverse direction: the category that owns the thread that owns the post', async () => {
