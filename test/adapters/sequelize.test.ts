@@ -433,3 +433,25 @@ describe("SequelizeAdapter: the default scope's hidden attributes", () => {
     assert.equal((await app.inject({ method: 'GET', url: '/accounts?sort=password_hash' })).statusCode, 422);
   });
 });
+
+for (const database of databaseTargets().filter((d) => d.dialect === 'mysql')) {
+  describe(`SequelizeAdapter [sequelize/${database.dialect}]: an auto-increment key past 2^53`, () => {
+    const sequelize = sequelizeOf(database);
+    const counter = sequelize.define(
+      'big_counter',
+      { id: { type: DataTypes.BIGINT, primaryKey: true, autoIncrement: true }, note: DataTypes.STRING(20) },
+      { tableName: 'big_counter', timestamps: false },
+    );
+    after(async () => {
+      await counter.drop();
+      await sequelize.close();
+    });
+
+    test('a created row comes back with its exact key', async () => {
+      await counter.sync({ force: true });
+      await sequelize.query("INSERT INTO big_counter (id, note) VALUES (9007199254740993, 'seed')");
+      const row = await new SequelizeAdapter({ model: counter }).createOne({ note: 'next' });
+      assert.deepEqual([row.id, row.note], ['9007199254740994', 'next']);
+    });
+  });
+}

@@ -20,11 +20,13 @@ interface MysqlHeader {
   readonly info?: string;
 }
 
-/** MySQL/MariaDB: rows, `[insertId, affectedRows]` for an insert, or a result header. */
+/** MySQL/MariaDB: rows, `[insertId, affectedRows]` for an insert (a string past 2^53), or a result header. */
 function mysqlResult(out: unknown): SqlResult {
   const [first, second] = out as [unknown, unknown];
   if (Array.isArray(first)) return { records: first };
-  if (typeof first === 'number') return { records: [], insertId: first, affected: Number(second) };
+  if (typeof first === 'number' || typeof first === 'string') {
+    return { records: [], insertId: first, affected: Number(second) };
+  }
   const header = first as MysqlHeader;
   // Matched rows, not changed ones: an update to equal values still found its row.
   const matched = header.info && MATCHED.exec(header.info);
