@@ -10,8 +10,9 @@ import { drizzle } from 'drizzle-orm/libsql';
 import * as my from 'drizzle-orm/mysql-core';
 import * as pg from 'drizzle-orm/pg-core';
 import * as lite from 'drizzle-orm/sqlite-core';
-import { type FieldMeta, PagePaginator, type Row } from 'ormcrud';
+import { CRUDCollection, type FieldMeta, PagePaginator, type Row } from 'ormcrud';
 import { DrizzleAdapter } from 'ormcrud/drizzle';
+import { routersApp } from '../support/framework-apps.ts';
 import { listPage } from '../support/list-page.ts';
 
 const noSession = async () => {
@@ -379,5 +380,38 @@ describe('value conversion on SQLite', () => {
     assert.deepEqual(codes, ['t1', 't2', 't3']);
     assert.equal((await adapter.createOne({ note: 'y', code: 'mine' })).code, 'mine');
     client.close();
+  });
+
+  test('a date-time key is named by its ISO form in Location, a URL that reads the row back', async () => {
+    const stat = lite.sqliteTable(
+      'stat',
+      {
+        day: lite.integer('day', { mode: 'timestamp_ms' }).notNull(),
+        metric: lite.text('metric').notNull(),
+        hits: lite.integer('hits'),
+      },
+      (t) => [lite.primaryKey({ columns: [t.day, t.metric] })],
+    );
+    const client = createClient({ url: ':memory:' });
+    await client.execute(
+      'CREATE TABLE stat (day INTEGER NOT NULL, metric TEXT NOT NULL, hits INTEGER, PRIMARY KEY (day, metric))',
+    );
+    const router = new CRUDCollection({
+      ormAdapter: new DrizzleAdapter({ model: stat, db: drizzle(client) }),
+    }).getRouter({
+      prefix: '/stats',
+    });
+    const app = await routersApp('fastify', [router]);
+    try {
+      const day = '2024-05-01T00:00:00.123Z';
+      const created = await app.inject({ method: 'POST', url: '/stats', payload: { day, metric: 'hits', hits: 3 } });
+      assert.equal(created.statusCode, 201, created.body);
+      assert.equal(created.headers.location, `/stats/${encodeURIComponent(day)}/hits`);
+      const read = await app.inject({ method: 'GET', url: String(created.headers.location) });
+      assert.deepEqual([read.statusCode, read.json().hits], [200, 3]);
+    } finally {
+      await app.close();
+      client.close();
+    }
   });
 });

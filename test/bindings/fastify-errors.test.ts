@@ -7,7 +7,7 @@ import { clientErrorHandler, frameworkErrors, toFastify } from 'ormcrud/fastify'
 import { z } from 'zod';
 import { type BindingForum, openBindingForum } from '../support/binding-forum.ts';
 import { call } from '../support/forum-suite.ts';
-import { assertRawProblem } from '../support/raw-http.ts';
+import { assertRawProblem, rawRequest } from '../support/raw-http.ts';
 
 describe('the Fastify binding: validation messages', () => {
   let forum: BindingForum;
@@ -134,6 +134,16 @@ describe('the Fastify binding: errors outside the routes are problems', () => {
       for (const [request, status, code] of cases) {
         await assertRawProblem(port, request, status, code);
       }
+      // An absolute-form target: the Location names the path only, never the host the client wrote.
+      const body = '{"name":"absolute"}';
+      const absolute = await rawRequest(
+        port,
+        `POST https://evil.example:8443/tags?x=1 HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
+      );
+      assert.deepEqual(
+        [absolute.status, absolute.headers.location],
+        [201, `/tags/${(absolute.body as { id: number }).id}`],
+      );
     } finally {
       await app.close();
     }

@@ -77,6 +77,15 @@ describe('Hono and Express: errors outside the routes are problems', () => {
           `POST /tags HTTP/1.1\r\nHost: x\r\n${chunkedJson(`{"name":"${framework}"}`)}`,
         );
         assert.deepEqual([created.status, (created.body as { name: string }).name], [201, framework]);
+        // An absolute-form target: the Location names the path only, never the host the client wrote.
+        const absolute = await rawRequest(
+          port,
+          `POST http://evil.example/tags HTTP/1.1\r\nHost: x\r\n${chunkedJson(`{"name":"${framework}-abs"}`)}`,
+        );
+        assert.deepEqual(
+          [absolute.status, absolute.headers.location],
+          [201, `/tags/${(absolute.body as { id: number }).id}`],
+        );
         for (const [request, status, code] of cases) {
           await assertRawProblem(port, request, status, code);
         }

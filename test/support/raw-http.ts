@@ -2,11 +2,11 @@
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 
-/** One raw HTTP/1.1 exchange over a new connection: the status, headers and body the server wrote. */
+/** One raw HTTP/1.1 exchange over a new connection: the status, headers (lower-case names) and body the server wrote. */
 export async function rawRequest(
   port: number,
   request: string,
-): Promise<{ status: number; type: string; body: unknown }> {
+): Promise<{ status: number; type: string; headers: Record<string, string>; body: unknown }> {
   const socket = connect(port, '127.0.0.1');
   const chunks: Buffer[] = [];
   socket.on('data', (chunk) => chunks.push(chunk));
@@ -17,7 +17,12 @@ export async function rawRequest(
   const [head = '', body = ''] = text.split('\r\n\r\n');
   const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1]);
   const type = /content-type: ([^\r\n]+)/i.exec(head)?.[1] ?? '';
-  return { status, type, body: type.includes('json') ? JSON.parse(body) : body };
+  const headers: Record<string, string> = {};
+  for (const line of head.split('\r\n').slice(1)) {
+    const colon = line.indexOf(':');
+    headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  return { status, type, headers, body: type.includes('json') ? JSON.parse(body) : body };
 }
 
 /** Sends `request` raw and asserts the answer is a problem with `status` and `code`. */

@@ -12,6 +12,7 @@ import {
   type HttpReply,
   malformedUrlError,
   notFoundResponder,
+  originForm,
   problemReply,
   type RequestParts,
   type Responder,
@@ -30,7 +31,7 @@ function partsOf(req: Request): RequestParts<Request> {
   const params = req.params as Record<string, string>;
   return {
     method: req.method,
-    url: req.originalUrl,
+    url: originForm(req.originalUrl),
     headers: req.headers,
     params,
     raw: req,

@@ -7,6 +7,7 @@
 
 import type { FastifyRequest } from 'fastify';
 import type { CrudRequest } from 'ormcrud';
+import { originForm } from '../../core/http/index.ts';
 
 /** Wraps a Fastify request; `state` is created on first use. */
 export class FastifyCrudRequest implements CrudRequest<FastifyRequest> {
@@ -21,7 +22,7 @@ export class FastifyCrudRequest implements CrudRequest<FastifyRequest> {
     return this.raw.method;
   }
   get url(): string {
-    return this.raw.url;
+    return originForm(this.raw.url);
   }
   get params(): Readonly<Record<string, unknown>> {
     return this.raw.params as Record<string, unknown>;

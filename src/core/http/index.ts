@@ -12,6 +12,7 @@ export {
   malformedUrl,
   malformedUrlError,
   notFoundError,
+  originForm,
   paramTooLong,
   paramTooLongError,
 } from './outside-routes.ts';

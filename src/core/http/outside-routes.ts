@@ -47,6 +47,24 @@ export function paramTooLongError(): HttpError {
 }
 
 /**
+ * The path and query of a request target: an absolute-form one (`GET http://host/x`, which HTTP/1.1 servers
+ * must accept) without its scheme and host, so nothing the client chose as a host reaches a `Location`.
+ *
+ * @example
+ * ```ts
+ * originForm('http://evil.example/tags?x=1'); // '/tags?x=1'
+ * originForm('/tags'); // '/tags'
+ * ```
+ */
+export function originForm(url: string): string {
+  if (url.charCodeAt(0) === 47) return url;
+  const scheme = url.indexOf('://');
+  const path = scheme === -1 ? -1 : url.indexOf('/', scheme + 3);
+  if (path !== -1) return url.slice(path);
+  return scheme === -1 ? url : '/';
+}
+
+/**
  * A 400 when the path of `url` holds an invalid percent-encoding, or `undefined`.
  *
  * @example

@@ -45,7 +45,7 @@ function locate(pieces: readonly Piece[], url: string, result: unknown): { locat
     }
     const value = row[piece.field];
     if (value === undefined || value === null) return undefined;
-    location += encodeURIComponent(String(value));
+    location += encodeURIComponent(value instanceof Date ? value.toISOString() : String(value));
   }
   return { location };
 }
