@@ -198,6 +198,18 @@ describeForum(
       });
     });
 
+    test('an extra route of status 204 sends no body, whatever its handler returns', async () => {
+      const tags = new CRUDCollection({ ormAdapter: s.harness.adapters.tag });
+      tags.extra.collection.post('/touch', { status: 204 }, () => ({ touched: true }));
+      const app = await serve(s, tags.getRouter({ prefix: '/tags' }));
+      const res = await app.inject({ method: 'POST', url: '/tags/touch' });
+      await app.close();
+      assert.equal(res.statusCode, 204);
+      assert.equal(res.body, '');
+      assert.equal(res.headers['content-type'], undefined);
+      assert.ok([undefined, '0'].includes(res.headers['content-length'] as string | undefined));
+    });
+
     test('extras win over generated routes, pass options through, and receive every ancestor key', async () => {
       const posts = new CRUDCollection({ ormAdapter: s.harness.adapters.post });
       posts.extra.get('/summary', { status: 202, tags: ['x'], summary: 'Keys' }, ({ pk, parents }) => ({

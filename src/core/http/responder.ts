@@ -63,6 +63,8 @@ export function routeResponder<Raw>(route: CrudRoute, options: ResponderOptions 
   const limit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const log = options.log ?? consoleErrorLog;
   const { status, handle, headers } = route;
+  // A 204 or 304 has no body, whatever the handler returns.
+  const bodyless = status === 204 || status === 304;
   const plain = { 'content-type': JSON_TYPE };
   return async (parts) => {
     try {
@@ -75,7 +77,7 @@ export function routeResponder<Raw>(route: CrudRoute, options: ResponderOptions 
       req.query = validated(query, queryOf(parts.url), 'query');
       const result = await handle(req);
       const extra = headers?.of(req, result);
-      if (result === undefined) return { status, headers: extra ?? {}, body: undefined };
+      if (result === undefined || bodyless) return { status, headers: extra ?? {}, body: undefined };
       if (typeof result === 'string' && !json.response)
         return { status, headers: { ...extra, 'content-type': TEXT_TYPE }, body: result };
       return { status, headers: extra ? { ...extra, ...plain } : plain, body: serialize(result) as string };
