@@ -198,6 +198,21 @@ describeForum(
       });
     });
 
+    test("an extra route's own path parameters reach its handler and its document, as strings by default", async () => {
+      const tags = new CRUDCollection({ ormAdapter: s.harness.adapters.tag });
+      tags.extra.get('/sub/{n}', ({ pk, params }) => ({ pk, params }));
+      const router = tags.getRouter({ prefix: '/tags' });
+      const app = await serve(s, router);
+      const res = await call(app, 'GET', '/tags/1/sub/007');
+      await app.close();
+      assert.deepEqual([res.status, res.body], [200, { pk: { id: 1 }, params: { tag_id: 1, n: '007' } }]);
+      const doc = documentOf(router) as unknown as {
+        paths: Record<string, { get: { parameters: { name: string; in: string }[] } }>;
+      };
+      const params = doc.paths['/tags/{tag_id}/sub/{n}']?.get.parameters.filter((p) => p.in === 'path');
+      assert.deepEqual(params?.map((p) => p.name).sort(), ['n', 'tag_id']);
+    });
+
     test('an extra route of status 204 sends no body, whatever its handler returns', async () => {
       const tags = new CRUDCollection({ ormAdapter: s.harness.adapters.tag });
       tags.extra.collection.post('/touch', { status: 204 }, () => ({ touched: true }));

@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { z } from 'zod';
 import type { PkValues } from '../adapter.ts';
 import {
   type DeclaredInputs,
@@ -28,13 +29,15 @@ export function extraRoutes(mount: Mount): CrudRoute[] {
     const item = entry.anchor === 'item';
     const declared: DeclaredInputs[] = [parentDep.inputs, ...(item ? [pkDep.inputs] : [])];
     if (options.schema) declared.push(options.schema);
+    const path = (item ? mount.itemPath : mount.place.path) + entry.path;
+    const inputs = withPathParams(mergeInputs(declared), path);
     return entry.methods.map((method) =>
       makeRoute(mount, {
         method,
-        path: (item ? mount.itemPath : mount.place.path) + entry.path,
+        path,
         name: 'extra',
         status: options.status ?? 200,
-        inputs: mergeInputs(declared),
+        inputs,
         response: options.response ?? options.schema?.response,
         dependencies: [...c.dependencies, ...(options.dependencies ?? [])],
         ...(options.operationId && { operationId: options.operationId }),
@@ -52,4 +55,13 @@ export function extraRoutes(mount: Mount): CrudRoute[] {
       }),
     );
   });
+}
+
+/** `inputs` with a string parameter for each `{name}` of `path` they do not declare (a route's own, as `/sub/{n}`). */
+function withPathParams(inputs: DeclaredInputs, path: string): DeclaredInputs {
+  const missing = [...path.matchAll(/\{([^}]+)\}/g)]
+    .map((match) => match[1] as string)
+    .filter((name) => !inputs.params?.shape[name]);
+  if (missing.length === 0) return inputs;
+  return mergeInputs([inputs, { params: z.object(Object.fromEntries(missing.map((name) => [name, z.string()]))) }]);
 }
