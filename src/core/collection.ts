@@ -109,6 +109,8 @@ export class CRUDCollection<TRow extends Row = Row, TPk extends PkValues = PkOf<
   /** Extra routes: `extra.get(path, handler)`, `extra.item`, `extra.collection`. */
   readonly extra: ExtraRoutes<TPk> = new ExtraRoutes<TPk>();
   readonly #nested: NestedCollection[] = [];
+  /** What every read of this collection passes its adapter, made once. */
+  readonly #readOptions: ReadOptions;
 
   constructor(options: CRUDCollectionOptions<TRow, TPk> = {}) {
     const read = <K extends keyof CRUDCollectionOptions<TRow, TPk>>(key: K) =>
@@ -134,6 +136,7 @@ export class CRUDCollection<TRow extends Row = Row, TPk extends PkValues = PkOf<
     this.filterSchema = read('filterSchema') ?? adapter.generateFilterSchema(this.publicFields, this.baseFields);
     this.sortSchema = read('sortSchema') ?? adapter.generateSortSchema(this.publicFields, this.baseFields);
     this.includeLimit = checkIncludeLimit(read('includeLimit'), this.constructor.name);
+    this.#readOptions = { includeLimit: this.includeLimit };
     this.includeSchema =
       read('includeSchema') ?? adapter.generateIncludeSchema(this.includeLimit, this.publicFields, this.baseFields);
     this.dependencies = read('dependencies') ?? [];
@@ -277,11 +280,6 @@ export class CRUDCollection<TRow extends Row = Row, TPk extends PkValues = PkOf<
       this.#readOptions,
     );
     return paginator.toPage(result);
-  }
-
-  /** What every read of this collection passes its adapter. */
-  get #readOptions(): ReadOptions {
-    return { includeLimit: this.includeLimit };
   }
 
   async createOneHandler(createData: WriteData<TRow>, parentRefs: readonly ParentRef[]): Promise<unknown> {
