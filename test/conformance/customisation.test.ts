@@ -213,6 +213,15 @@ describeForum(
       assert.deepEqual(params?.map((p) => p.name).sort(), ['n', 'tag_id']);
     });
 
+    test('an extra route answers its own status, in the 4xx range too, with its body', async () => {
+      const tags = new CRUDCollection({ ormAdapter: s.harness.adapters.tag });
+      tags.extra.collection.get('/teapot', { status: 418 }, () => ({ short: 'and stout' }));
+      const app = await serve(s, tags.getRouter({ prefix: '/tags' }));
+      const res = await call(app, 'GET', '/tags/teapot');
+      await app.close();
+      assert.deepEqual([res.status, res.body], [418, { short: 'and stout' }]);
+    });
+
     test('an extra route of status 204 sends no body, whatever its handler returns', async () => {
       const tags = new CRUDCollection({ ormAdapter: s.harness.adapters.tag });
       tags.extra.collection.post('/touch', { status: 204 }, () => ({ touched: true }));

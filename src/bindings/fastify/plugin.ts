@@ -19,7 +19,8 @@ const problemSchema = toJsonSchema(problem, 'output');
 function routeOptions(route: CrudRoute, url: string): RouteOptions {
   const { json } = route.schemas;
   const response: Record<string, unknown> = { '4xx': problemSchema, '5xx': problemSchema };
-  if (json.response) response[route.status] = json.response;
+  // A success status in the 4xx or 5xx range must not be serialised as a problem: any JSON, unless schemed.
+  if (json.response || route.status >= 400) response[route.status] = json.response ?? {};
   for (const [status, doc] of Object.entries(route.responses ?? {})) {
     response[status] ??= { ...problemSchema, description: doc.description };
   }
