@@ -83,6 +83,7 @@ export function forumRouters(a: ForumAdapters) {
       schema: { query: z.object({ name: z.string() }) },
       response: z.object({ count: z.int(), data: z.array(z.object({ id: z.int(), name: z.string() })) }),
       summary: 'Find categories by exact name',
+      errors: ['service_unavailable'],
     },
     async ({ query }) => {
       const { count, rows } = await a.category.getMany({ name: query.name }, [], [], { limit: 100, offset: 0 });
@@ -90,7 +91,12 @@ export function forumRouters(a: ForumAdapters) {
     },
   );
   const stats = z.object({ category_id: z.int(), threads: z.int() });
-  categories.extra.get('/stats', { response: stats, summary: 'Thread count of a category' }, async ({ pk }) => {
+  const statsOptions = {
+    response: stats,
+    summary: 'Thread count of a category',
+    errors: ['service_unavailable'] as const,
+  };
+  categories.extra.get('/stats', statsOptions, async ({ pk }) => {
     const { count } = await a.thread.getMany({ category_id: pk?.id }, [], [], { limit: 1, offset: 0 });
     return { category_id: pk?.id, threads: count };
   });

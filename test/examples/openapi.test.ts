@@ -75,6 +75,14 @@ test('path parameters follow the alias rule and /me has none', () => {
   assert.ok(!paths.some((p) => p.startsWith('/users/me') && p.includes('{user_id}')));
 });
 
+test('every operation that reaches the database declares its 503, extra routes too', () => {
+  for (const [path, item] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(item as Record<string, { responses: Record<string, unknown> }>)) {
+      assert.ok(op.responses['503'], `${method} ${path}`);
+    }
+  }
+});
+
 test('/users/me needs the bearer token; its 401 names the challenge', () => {
   for (const [path, method] of [
     ['/users/me', 'get'],
