@@ -75,6 +75,8 @@ export abstract class EngineAdapter<
   readonly #timeoutMs: number;
   readonly #kept: number;
   readonly #compiled = new Map<ModelSpec, CompiledModel>();
+  /** The same, by the reference a caller named the model with (an ORM model, a name): no lookup per request. */
+  readonly #byRef = new Map<unknown, CompiledModel>();
   readonly #sessions = new TranslatingSessions((error, statement) => this.translateError(error, statement));
   readonly #translate = (error: unknown) => this.translateError(error);
   #statements: ModelStatements | undefined;
@@ -108,14 +110,17 @@ export abstract class EngineAdapter<
     return redactDriverError(error);
   }
 
-  /** A model compiled for this adapter's dialect, once per description. */
+  /** A model compiled for this adapter's dialect, once per description; found again by its reference. */
   compiled(model: unknown): CompiledModel {
+    let compiled = this.#byRef.get(model);
+    if (compiled) return compiled;
     const spec = this.modelSpec(model);
-    let compiled = this.#compiled.get(spec);
+    compiled = this.#compiled.get(spec);
     if (!compiled) {
       compiled = new CompiledModel(spec, this.dialect);
       this.#compiled.set(spec, compiled);
     }
+    this.#byRef.set(model, compiled);
     return compiled;
   }
 
