@@ -33,7 +33,11 @@ const operation = (doc: OpenApiDocument, method: string, path: string): Json => 
   assert.ok(found, `${method} ${path} is documented`);
   return found;
 };
-const statuses = (op: Json) => Object.keys(op.responses).map(Number);
+/** The statuses an operation names one by one (its `4XX` and `5XX` ranges left out). */
+const statuses = (op: Json) =>
+  Object.keys(op.responses)
+    .filter((key) => /^\d+$/.test(key))
+    .map(Number);
 const bodyRef = (op: Json) => op.requestBody?.content['application/json'].schema.$ref;
 const successSchema = (op: Json, status: number) => op.responses[status]?.content?.['application/json']?.schema;
 
@@ -155,6 +159,12 @@ describe('createOpenApiDocument', () => {
     }
     assert.deepEqual(responses.MethodNotAllowed.headers, { Allow: { $ref: '#/components/headers/Allow' } });
     assert.deepEqual(operation(doc, 'get', '/c').responses[422], { $ref: '#/components/responses/ValidationFailed' });
+    // Whatever else an operation answers (a malformed URL's 400, a DELETE body's 415) is covered as a problem.
+    const { responses: ops } = operation(doc, 'delete', '/c/{category_id}/threads/{thread_id}');
+    assert.deepEqual(
+      [ops['4XX'], ops['5XX']],
+      [{ $ref: '#/components/responses/ClientError' }, { $ref: '#/components/responses/ServerError' }],
+    );
   });
 
   test('a documented dependency marks its operations with security, 401 and its own errors', () => {

@@ -73,7 +73,7 @@ function successOf(route: CrudRoute, schemas: ComponentSchemas, shared: SharedRe
   };
 }
 
-/** The error responses, by status: the route's errors, 405 where it applies, then the router's own `responses`. */
+/** The error responses, by status: the route's errors, 405 where it applies, the router's own `responses`, the ranges. */
 function errorsOf(placed: DocumentedRoute, shared: SharedResponses): Record<string, JsonSchema> {
   const { route } = placed;
   const statuses = new Set((route.errors ?? []).map((code) => ERROR_STATUS[code]));
@@ -81,5 +81,8 @@ function errorsOf(placed: DocumentedRoute, shared: SharedResponses): Record<stri
   const out: Record<string, JsonSchema> = {};
   for (const status of [...statuses].sort((a, b) => a - b)) out[status] = shared.error(status);
   for (const [status, doc] of Object.entries(route.responses ?? {})) out[status] ??= shared.custom(doc.description);
+  // Whatever else a route answers (a malformed URL's 400, a body on a DELETE's 415) is a problem too.
+  out['4XX'] = shared.error('4XX');
+  out['5XX'] = shared.error('5XX');
   return out;
 }

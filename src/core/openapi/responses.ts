@@ -12,8 +12,8 @@ export const PROBLEM_JSON = 'application/problem+json';
 
 const PROBLEM_REF = { $ref: '#/components/schemas/Problem' };
 
-/** How the document names and describes each error status. */
-const ERRORS: Readonly<Record<number, { name: string; description: string; header?: string }>> = {
+/** How the document names and describes each error status, and the ranges that cover any other. */
+const ERRORS: Readonly<Record<string, { name: string; description: string; header?: string }>> = {
   400: { name: 'BadRequest', description: 'The request is malformed' },
   401: {
     name: 'Unauthorized',
@@ -38,6 +38,8 @@ const ERRORS: Readonly<Record<number, { name: string; description: string; heade
     description: 'The database is unavailable; try again after `Retry-After` seconds',
     header: 'retry-after',
   },
+  '4XX': { name: 'ClientError', description: 'Any other refusal of the request (a malformed URL, a path too long)' },
+  '5XX': { name: 'ServerError', description: 'Any other failure of the server' },
 };
 
 /** Headers by lower-case name. */
@@ -72,11 +74,11 @@ const HEADERS: Readonly<Record<string, { name: string; description: string; sche
  * ```
  */
 export class SharedResponses {
-  readonly #errors = new Map<number, JsonSchema>();
+  readonly #errors = new Map<number | string, JsonSchema>();
   readonly #headers = new Map<string, JsonSchema>();
 
-  /** A reference to the response of an error status. */
-  error(status: number): JsonSchema {
+  /** A reference to the response of an error status, or of a range (`4XX`, `5XX`). */
+  error(status: number | '4XX' | '5XX'): JsonSchema {
     const known = ERRORS[status] ?? { name: `Error${status}`, description: 'An error' };
     if (!this.#errors.has(status)) {
       const headers = known.header ? { headers: this.headers([known.header]) } : {};
@@ -111,7 +113,10 @@ export class SharedResponses {
 
   /** `components.responses`, by name. */
   responses(): Record<string, JsonSchema> {
-    const sorted = [...this.#errors].sort(([a], [b]) => a - b);
+    // A range after the statuses it covers: `4XX` as 499, `5XX` as 599.
+    const rank = (status: number | string) =>
+      typeof status === 'number' ? status : Number.parseInt(status, 10) * 100 + 99;
+    const sorted = [...this.#errors].sort(([a], [b]) => rank(a) - rank(b));
     return Object.fromEntries(sorted.map(([status, response]) => [ERRORS[status]?.name ?? `Error${status}`, response]));
   }
 
