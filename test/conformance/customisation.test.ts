@@ -213,16 +213,6 @@ describeForum(
       assert.deepEqual(params?.map((p) => p.name).sort(), ['n', 'tag_id']);
     });
 
-    test("an extra route at the collection root's trailing slash wins over the root's twin", async () => {
-      const tags = new CRUDCollection({ ormAdapter: s.harness.adapters.tag });
-      tags.extra.collection.get('/', () => ({ mine: true }));
-      const app = await serve(s, tags.getRouter({ prefix: '/tags' }));
-      const [slash, bare] = [await call(app, 'GET', '/tags/'), await call(app, 'GET', '/tags')];
-      await app.close();
-      assert.deepEqual([slash.status, slash.body], [200, { mine: true }]);
-      assert.deepEqual([bare.status, Array.isArray(bare.body.data)], [200, true]);
-    });
-
     test('an extra route answers its own status, in the 4xx range too, with its body', async () => {
       const tags = new CRUDCollection({ ormAdapter: s.harness.adapters.tag });
       tags.extra.collection.get('/teapot', { status: 418 }, () => ({ short: 'and stout' }));

@@ -49,12 +49,6 @@ export function routeEntries(router: CrudRouter, options: { twins?: boolean } = 
     entries.push(entry);
     byHandle.set(route.handle, entry);
   }
-  // A twin whose path and method a route of its own serves (an extra route at `/x/`) is left out: that route wins.
-  const served = new Set(entries.flatMap((entry) => entry.methods.map((method) => `${method} ${entry.paths[0]}`)));
-  for (const entry of entries) {
-    const twin = entry.paths[1];
-    if (twin !== undefined && entry.methods.some((method) => served.has(`${method} ${twin}`))) entry.paths.pop();
-  }
   const keys = new Map(entries.map((entry) => [entry, shapeOf(entry.paths[0] as string)]));
   return entries.sort((a, b) => compareShapes(keys.get(a) as number[], keys.get(b) as number[]));
 }
