@@ -58,6 +58,15 @@ describeForum(
       assert.equal(Number((await stored(cheap.id)).price), -7.75);
     });
 
+    test('a decimal comes back as a decimal string even where the database keeps a float (no exponent)', async () => {
+      const tiny = await send('POST', '/products', { name: 'tiny', price: '0.0000001' });
+      assert.equal(tiny.status, 201, JSON.stringify(tiny.body));
+      // SQLite keeps 0.0000001 (it prints 1.0e-07); a DECIMAL(12,2) rounds it to 0.00.
+      assert.match(tiny.body.price, /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?$/);
+      assert.equal((await send('GET', `/products/${tiny.body.id}`)).body.price, tiny.body.price);
+      assert.equal((await send('DELETE', `/products/${tiny.body.id}`)).status, 200);
+    });
+
     test('a decimal that is no decimal string is a 422 naming it, and nothing is written', async () => {
       const before = await rowCount();
       for (const price of [12.5, 'abc', '1e3', '', ' 1']) {

@@ -28,8 +28,24 @@ const byteSafeText: ColumnRead = {
     raw instanceof ArrayBuffer || ArrayBuffer.isView(raw) ? utf8.decode(raw as ArrayBuffer | Uint8Array) : raw,
 };
 
-/** Integers past 2^53 and exact decimals, read as the digits SQLite holds. */
-const asText = decimalText('TEXT');
+/** Integers past 2^53, read as the digits SQLite holds. */
+const bigintText = decimalText('TEXT');
+
+/** `1.0e-07` → `0.0000001`: SQLite prints a REAL in exponent form, which a decimal string has none of. */
+function plainDecimal(text: unknown): unknown {
+  const match = typeof text === 'string' ? /^(-?)(\d+)(?:\.(\d+))?e([+-]?\d+)$/i.exec(text) : null;
+  if (!match) return text;
+  const [, sign, whole = '', fraction = '', exponent = '0'] = match;
+  const digits = whole + fraction;
+  const point = whole.length + Number(exponent);
+  const [int, frac] =
+    point <= 0 ? ['0', '0'.repeat(-point) + digits] : [digits.slice(0, point).padEnd(point, '0'), digits.slice(point)];
+  const trimmed = frac.replace(/0+$/, '');
+  return `${sign}${int.replace(/^0+(?=\d)/, '')}${trimmed ? `.${trimmed}` : ''}`;
+}
+
+/** Exact decimals, read as text (SQLite keeps them as REALs: at most about 15 significant digits). */
+const decimalRead: ColumnRead = { ...decimalText('TEXT'), decode: plainDecimal };
 
 /**
  * The SQLite dialect.
@@ -51,7 +67,8 @@ export function sqliteDialect(options: DialectOptions = {}): Dialect {
     now: 'CURRENT_TIMESTAMP',
     textAcceptsNul: true,
     wideIntegers: true,
-    read: (kind) => (kind === 'string' ? byteSafeText : kind === 'bigint' || kind === 'decimal' ? asText : undefined),
+    read: (kind) =>
+      kind === 'string' ? byteSafeText : kind === 'bigint' ? bigintText : kind === 'decimal' ? decimalRead : undefined,
     insertDefaults: (table) => `INSERT INTO ${table} DEFAULT VALUES`,
     orderTerm: (column, desc) => `${column} ${desc ? 'DESC' : 'ASC'}`,
     limitOffset,
