@@ -137,8 +137,11 @@ export class CRUDCollection<TRow extends Row = Row, TPk extends PkValues = PkOf<
     this.sortSchema = read('sortSchema') ?? adapter.generateSortSchema(this.publicFields, this.baseFields);
     this.includeLimit = checkIncludeLimit(read('includeLimit'), this.constructor.name);
     this.#readOptions = { includeLimit: this.includeLimit };
+    // A given public schema decides which keys are shown, and so which relations may be included.
+    const given = read('publicSchema') ? Object.keys(this.publicSchema.shape) : undefined;
     this.includeSchema =
-      read('includeSchema') ?? adapter.generateIncludeSchema(this.includeLimit, this.publicFields, this.baseFields);
+      read('includeSchema') ??
+      adapter.generateIncludeSchema(this.includeLimit, given ?? this.publicFields, given ? undefined : this.baseFields);
     this.dependencies = read('dependencies') ?? [];
     this.getOneDependencies = read('getOneDependencies') ?? [];
     this.getManyDependencies = read('getManyDependencies') ?? [];

@@ -432,6 +432,20 @@ describe("SequelizeAdapter: the default scope's hidden attributes", () => {
     assert.equal((await app.inject({ method: 'GET', url: '/accounts?password_hash=nope' })).json().count, 1);
     assert.equal((await app.inject({ method: 'GET', url: '/accounts?sort=password_hash' })).statusCode, 422);
   });
+
+  test('an allow-list default scope hides the attributes it leaves out, aliased entries kept', () => {
+    const listed = sequelize.define(
+      'listed',
+      { name: DataTypes.STRING, secret: DataTypes.STRING },
+      { tableName: 'listed', timestamps: false, defaultScope: { attributes: ['id', ['name', 'name']] } },
+    );
+    const hidden = new SequelizeAdapter({ model: listed }).describe().fields.map((f) => [f.name, f.hidden === true]);
+    assert.deepEqual(hidden, [
+      ['id', false],
+      ['name', false],
+      ['secret', true],
+    ]);
+  });
 });
 
 for (const database of databaseTargets().filter((d) => d.dialect === 'mysql')) {

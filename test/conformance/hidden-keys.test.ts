@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import { CRUDCollection, CRUDConfigDict, createOpenApiDocument, registerModelConfig } from 'ormcrud';
+import { z } from 'zod';
 import { call, describeForum } from '../support/forum-suite.ts';
 import { routersApp, type TestApp } from '../support/framework-apps.ts';
 
@@ -25,6 +26,10 @@ describeForum(
         new CRUDCollection({ ormAdapter: user }).getRouter({ prefix: '/users' }),
         new CRUDCollection({ ormAdapter: post, publicFields: ['id', 'thread_id', 'slug'] }).getRouter({
           prefix: '/posts',
+        }),
+        // A public schema of its own hides what it leaves out just as well.
+        new CRUDCollection({ ormAdapter: post, publicSchema: z.object({ id: z.int(), slug: z.string() }) }).getRouter({
+          prefix: '/slugs',
         }),
       ];
       app = await routersApp(s.framework, routers);
@@ -45,6 +50,8 @@ describeForum(
       assert.equal(thread.status, 200);
       assert.equal(thread.body.thread.id, post.body.thread_id);
       assert.equal((await get('/posts?include=author')).status, 422);
+      assert.equal((await get('/slugs/1?include=author')).status, 422);
+      assert.deepEqual((await get('/slugs/1')).body, { id: 1, slug: post.body.slug });
     });
 
     test("a relation over a key the related model hides is a 422: a user's posts would show their author", async () => {

@@ -37,7 +37,11 @@ function describeForeignKeys(model: AnyModel, resolve: ResolveByName): ForeignKe
 /** Whether the model's default scope leaves an attribute out (`attributes: { exclude }`, or a list without it). */
 function scopedOut(model: AnyModel): (name: string) => boolean {
   const attributes = (model.options as { defaultScope?: { attributes?: unknown } }).defaultScope?.attributes;
-  if (Array.isArray(attributes)) return (name) => !attributes.includes(name);
+  // An allow-list entry is a name, or `[expression, alias]`.
+  if (Array.isArray(attributes)) {
+    const names = attributes.map((entry) => (Array.isArray(entry) ? entry[1] : entry));
+    return (name) => !names.includes(name);
+  }
   const exclude = (attributes as { exclude?: unknown } | undefined)?.exclude;
   return Array.isArray(exclude) ? (name) => exclude.includes(name) : () => false;
 }

@@ -59,9 +59,11 @@ export function paramTooLongError(): HttpError {
 export function originForm(url: string): string {
   if (url.charCodeAt(0) === 47) return url;
   const scheme = url.indexOf('://');
-  const path = scheme === -1 ? -1 : url.indexOf('/', scheme + 3);
-  if (path !== -1) return url.slice(path);
-  return scheme === -1 ? url : '/';
+  if (scheme === -1) return url;
+  const at = url.slice(scheme + 3).search(/[/?]/);
+  if (at === -1) return '/';
+  const rest = url.slice(scheme + 3 + at);
+  return rest.charCodeAt(0) === 47 ? rest : `/${rest}`;
 }
 
 /**

@@ -72,7 +72,7 @@ export function compileValidator(schema: JsonSchema, kind: InputKind): ValidateF
   return validators.strings.get(schema, () => prechecked(compiler.compile(schema), schema));
 }
 
-/** A check of the raw strings before Ajv: what it reports, Ajv never sees (`undefined`: nothing, and no allocation). */
+/** A check of the raw strings before Ajv: what it reports, Ajv never sees (`undefined`: nothing to report). */
 type Precheck = (data: unknown) => ErrorObject[] | undefined;
 
 /** Integers spelt other than in plain decimal (`0x1`, `1e0`, ` 1`, `+1`, `01`), which coercion would take for `1`. */

@@ -82,7 +82,7 @@ function errorsOf(placed: DocumentedRoute, shared: SharedResponses): Record<stri
   for (const status of [...statuses].sort((a, b) => a - b)) out[status] = shared.error(status);
   for (const [status, doc] of Object.entries(route.responses ?? {})) out[status] ??= shared.custom(doc.description);
   // Whatever else a route answers (a malformed URL's 400, a body on a DELETE's 415) is a problem too.
-  out['4XX'] = shared.error('4XX');
-  out['5XX'] = shared.error('5XX');
+  out['4XX'] ??= shared.error('4XX');
+  out['5XX'] ??= shared.error('5XX');
   return out;
 }

@@ -34,10 +34,14 @@ const takesInteger = (schema: unknown): boolean => {
   return type === 'integer' || (Array.isArray(type) && type.includes('integer'));
 };
 
+/** The answer for valid input: one shared empty list. */
+const NONE: string[] = Object.freeze([]) as unknown as string[];
+
 /**
  * For the JSON Schema of a path or query object: a check, run on the raw
  * strings before coercion, that returns the keys whose integer (or list of
- * integers) is not spelt canonically; `undefined` when no property is an integer.
+ * integers) is not spelt canonically (none: one shared, frozen empty list);
+ * `undefined` when no property is an integer.
  *
  * @example
  * ```ts
@@ -54,9 +58,14 @@ export function nonCanonicalIntegers(schema: JsonSchema): ((data: unknown) => st
   const canonical = (value: unknown) => typeof value !== 'string' || CANONICAL_INTEGER.test(value);
   return (data) => {
     const record = (data ?? {}) as Record<string, unknown>;
-    return keys.filter((key) => {
+    let bad: string[] | undefined;
+    for (const key of keys) {
       const value = record[key];
-      return Array.isArray(value) ? !value.every(canonical) : !canonical(value);
-    });
+      if (Array.isArray(value) ? value.every(canonical) : canonical(value)) continue;
+      bad ??= [];
+      bad.push(key);
+    }
+    // A valid request (every request but a bad one) allocates nothing.
+    return bad ?? NONE;
   };
 }
