@@ -139,8 +139,8 @@ const described = new WeakMap<EntityMetadata, ModelMeta>();
 /**
  * Describes a TypeORM entity for the core, once per entity metadata: property
  * names are the wire names; generated, SQL-defaulted, create/update-date and
- * version columns are server-generated, literal defaults optional on create; relations come in both directions, many-to-many
- * with its junction as `through`. For a many-to-many, `references` are the
+ * version columns are server-generated, literal defaults optional on create;
+ * relations come in both directions, many-to-many with its junction as `through`. For a many-to-many, `references` are the
  * related model's key columns (as `through.targetFields`).
  *
  * @example

@@ -75,6 +75,17 @@ export function compileValidator(schema: JsonSchema, kind: InputKind): ValidateF
 /** A check of the raw strings before Ajv: what it reports, Ajv never sees (`undefined`: nothing to report). */
 type Precheck = (data: unknown) => ErrorObject[] | undefined;
 
+/** An Ajv-shaped error of property `key`, failing the rule at `rule` under it (`''`: the property's own). */
+function propertyError(
+  key: string,
+  rule: string,
+  keyword: string,
+  params: ErrorObject['params'],
+  message: string,
+): ErrorObject {
+  return { instancePath: `/${key}`, schemaPath: `#/properties/${key}${rule}`, keyword, params, message };
+}
+
 /** Integers spelt other than in plain decimal (`0x1`, `1e0`, ` 1`, `+1`, `01`), which coercion would take for `1`. */
 function integerCheck(schema: JsonSchema): Precheck | undefined {
   const check = nonCanonicalIntegers(schema);
@@ -82,13 +93,7 @@ function integerCheck(schema: JsonSchema): Precheck | undefined {
   return (data) => {
     const keys = check(data);
     if (keys.length === 0) return undefined;
-    return keys.map((key) => ({
-      instancePath: `/${key}`,
-      schemaPath: `#/properties/${key}`,
-      keyword: 'type',
-      params: { type: 'integer' },
-      message: NON_CANONICAL_INTEGER_MESSAGE,
-    }));
+    return keys.map((key) => propertyError(key, '', 'type', { type: 'integer' }, NON_CANONICAL_INTEGER_MESSAGE));
   };
 }
 
@@ -106,13 +111,7 @@ function lengthCheck(schema: JsonSchema): Precheck | undefined {
       const value = record[key];
       if (!Array.isArray(value) || value.length <= limit) continue;
       errors ??= [];
-      errors.push({
-        instancePath: `/${key}`,
-        schemaPath: `#/properties/${key}/maxItems`,
-        keyword: 'maxItems',
-        params: { limit },
-        message: `must NOT have more than ${limit} items`,
-      });
+      errors.push(propertyError(key, '/maxItems', 'maxItems', { limit }, `must NOT have more than ${limit} items`));
     }
     return errors;
   };
