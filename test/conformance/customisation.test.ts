@@ -213,6 +213,19 @@ describeForum(
       assert.deepEqual(params?.map((p) => p.name).sort(), ['n', 'tag_id']);
     });
 
+    test("an extra route at the root's trailing slash is one at the root, with and without the slash", async () => {
+      const tags = new CRUDCollection({ ormAdapter: s.harness.adapters.tag });
+      tags.extra.collection.get('/', () => ({ mine: true }));
+      const app = await serve(s, tags.getRouter({ prefix: '/tags' }));
+      const answers = [await call(app, 'GET', '/tags/'), await call(app, 'GET', '/tags')];
+      const created = await call(app, 'POST', '/tags/', { name: 'slash-root' });
+      const options = await call(app, 'OPTIONS', '/tags/');
+      await app.close();
+      for (const answer of answers) assert.deepEqual([answer.status, answer.body], [200, { mine: true }]);
+      assert.equal(created.status, 201);
+      assert.equal(options.headers.allow, 'GET, HEAD, POST, OPTIONS');
+    });
+
     test('an extra route answers its own status, in the 4xx range too, with its body', async () => {
       const tags = new CRUDCollection({ ormAdapter: s.harness.adapters.tag });
       tags.extra.collection.get('/teapot', { status: 418 }, () => ({ short: 'and stout' }));

@@ -29,7 +29,9 @@ export function extraRoutes(mount: Mount): CrudRoute[] {
     const item = entry.anchor === 'item';
     const declared: DeclaredInputs[] = [parentDep.inputs, ...(item ? [pkDep.inputs] : [])];
     if (options.schema) declared.push(options.schema);
-    const path = (item ? mount.itemPath : mount.place.path) + entry.path;
+    // The root answers with and without a trailing slash, so a collection extra at `/` is one at the root.
+    const own = !item && entry.path === '/' ? '' : entry.path;
+    const path = (item ? mount.itemPath : mount.place.path) + own;
     const inputs = withPathParams(mergeInputs(declared), path);
     return entry.methods.map((method) =>
       makeRoute(mount, {
