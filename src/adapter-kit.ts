@@ -55,7 +55,12 @@ export { DatabaseError, redactDriverError } from './core/safe-errors.ts';
 export { CRUDConfigDict, type CRUDConfigInit } from './core/schemas/crud-config.ts';
 // The engine.
 export { type ConstraintKind, constraintError, invalidValueError } from './engine/constraint-errors.ts';
-export { databaseError, RETRY_AFTER_SECONDS, unavailableError } from './engine/database-errors.ts';
+export {
+  databaseError,
+  RETRY_AFTER_SECONDS,
+  translateDatabaseError,
+  unavailableError,
+} from './engine/database-errors.ts';
 export { checkTimeout, DEFAULT_TIMEOUT_MS, type Deadline, waitOnDatabase } from './engine/database-wait.ts';
 export { calendarDate, parseDateTime } from './engine/dates.ts';
 export { type ColumnRead, type Dialect, type DialectOptions, placeholders } from './engine/dialect.ts';

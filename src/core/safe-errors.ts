@@ -7,10 +7,8 @@
  *
  * @module
  */
+import { type DriverError, errorChain, isDriverError } from './driver-errors.ts';
 import { HttpError } from './errors.ts';
-
-/** Properties by which an error (or one of its causes) shows it came from a database driver. */
-const DRIVER_KEYS = ['sql', 'query', 'parameters', 'params', 'bind', 'driverError', 'parent', 'sqlMessage', 'sqlState'];
 
 /** Drizzle's `Failed query: <sql>\nparams: <values>`. */
 const DRIZZLE_FAILED_QUERY = /^Failed query: ([\s\S]*?)\nparams: [\s\S]*$/;
@@ -31,38 +29,6 @@ export function redactDriverMessage(message: string): string {
   const drizzle = DRIZZLE_FAILED_QUERY.exec(message);
   if (drizzle) return `Failed query: ${drizzle[1]}`;
   return message.replace(QUOTED, (quoted) => `${quoted[0]}…${quoted[0]}`);
-}
-
-interface DriverError {
-  message?: unknown;
-  code?: unknown;
-  errno?: unknown;
-  query?: unknown;
-  sql?: unknown;
-  cause?: unknown;
-  driverError?: unknown;
-  parent?: unknown;
-  errors?: unknown;
-}
-
-/**
- * The error and its causes (`cause`, TypeORM's `driverError`, Sequelize's
- * `parent`, the first of an `AggregateError`'s), nearest first.
- */
-function chain(error: unknown): DriverError[] {
-  const errors: DriverError[] = [];
-  let current = error;
-  while (current && typeof current === 'object' && errors.length < 8 && !errors.includes(current as DriverError)) {
-    errors.push(current as DriverError);
-    const e = current as DriverError;
-    current = e.driverError ?? e.parent ?? e.cause ?? (Array.isArray(e.errors) ? e.errors[0] : undefined);
-  }
-  return errors;
-}
-
-/** Whether `error` or one of its causes comes from a database driver. */
-export function isDriverError(error: unknown): boolean {
-  return chain(error).some((e) => DRIVER_KEYS.some((key) => key in e));
 }
 
 /**
@@ -92,7 +58,7 @@ export class DatabaseError extends Error {
   /** The redacted form of a driver error; `statement` is the SQL that was sent (with placeholders). */
   static from(error: unknown, statement?: string): DatabaseError {
     if (error instanceof DatabaseError) return error;
-    const errors = chain(error);
+    const errors = errorChain(error);
     const driver = errors[errors.length - 1] ?? {};
     const code = errors.map((e) => e.code).find((c) => typeof c === 'string' || typeof c === 'number');
     const text = typeof driver.message === 'string' ? redactDriverMessage(driver.message) : 'failed';

@@ -8,9 +8,9 @@
  *
  * @module
  */
+import { alongChain, type DriverError } from '../core/driver-errors.ts';
 import { HttpError } from '../core/errors.ts';
 import { DatabaseError } from '../core/safe-errors.ts';
-import { alongChain, type DriverError } from './driver-errors.ts';
 
 /** The kinds of constraint violation the adapters translate. */
 export type ConstraintKind = 'unique' | 'foreign_key' | 'not_null' | 'invalid';

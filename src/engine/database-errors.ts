@@ -8,10 +8,11 @@
  *
  * @module
  */
+
+import { alongChain, type DriverError } from '../core/driver-errors.ts';
 import { HttpError } from '../core/errors.ts';
-import { DatabaseError } from '../core/safe-errors.ts';
+import { DatabaseError, redactDriverError } from '../core/safe-errors.ts';
 import { constraintError } from './constraint-errors.ts';
-import { alongChain, type DriverError } from './driver-errors.ts';
 
 /**
  * Errors of a database that is down, unreachable, restarting, saturated or
@@ -125,4 +126,30 @@ export function databaseError(error: unknown, fieldOf?: (column: string) => stri
   const constraint = constraintError(error, fieldOf);
   if (constraint) return constraint;
   return alongChain(error, isUnavailable) ? unavailableError(undefined, DatabaseError.from(error)) : undefined;
+}
+
+/**
+ * What a client may see of a database error: a constraint violation or an
+ * unavailable database as its {@link HttpError}; what running `statement`
+ * threw as a {@link DatabaseError} without its values, however bare the
+ * driver's error; anything else redacted when it comes from a driver.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await exec.run(statement, []);
+ * } catch (error) {
+ *   throw translateDatabaseError(error, (column) => postModel.fieldOf(column), statement.sql);
+ * }
+ * ```
+ */
+export function translateDatabaseError(
+  error: unknown,
+  fieldOf?: (column: string) => string | undefined,
+  statement?: string,
+): unknown {
+  const known = databaseError(error, fieldOf);
+  if (known) return known;
+  if (statement !== undefined && !(error instanceof HttpError)) return DatabaseError.from(error, statement);
+  return redactDriverError(error);
 }

@@ -26,7 +26,7 @@ import type { ParentRef } from '../core/parent-scope.ts';
 import { DatabaseError, redactDriverError } from '../core/safe-errors.ts';
 import type { CRUDConfigDict, CRUDConfigInit } from '../core/schemas/crud-config.ts';
 import { CompiledModel } from './compiled-model.ts';
-import { databaseError } from './database-errors.ts';
+import { translateDatabaseError } from './database-errors.ts';
 import { checkTimeout, type Deadline, waitOnDatabase } from './database-wait.ts';
 import type { Dialect } from './dialect.ts';
 import type { Executor, Session, Statement } from './executor.ts';
@@ -102,12 +102,7 @@ export abstract class EngineAdapter<
    * unavailable database as an `HttpError`, anything else without its values.
    */
   protected translateError(error: unknown, statement?: Statement): unknown {
-    const fieldOf = (column: string) => this.compiled(this.model).fieldOf(column);
-    const known = databaseError(error, fieldOf);
-    if (known) return known;
-    // What a statement threw is its database's answer, however bare the driver's error is.
-    if (statement && !(error instanceof HttpError)) return DatabaseError.from(error, statement.sql);
-    return redactDriverError(error);
+    return translateDatabaseError(error, (column) => this.compiled(this.model).fieldOf(column), statement?.sql);
   }
 
   /** A model compiled for this adapter's dialect, once per description; found again by its reference. */

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { databaseError, redactDriverError } from 'ormcrud/adapter-kit';
+import { translateDatabaseError } from 'ormcrud/adapter-kit';
 
 /**
  * Rethrows a database error as an `HttpError` when it is a constraint violation
@@ -26,5 +26,5 @@ export function translateDbError(
   fieldOf?: (column: string) => string | undefined,
   statement?: string,
 ): never {
-  throw databaseError(error, fieldOf) ?? redactDriverError(error, statement);
+  throw translateDatabaseError(error, fieldOf, statement);
 }
