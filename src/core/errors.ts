@@ -92,11 +92,10 @@ export class HttpError extends Error {
   readonly headers: Readonly<Record<string, string>> | undefined;
 
   constructor(codeOrStatus: ErrorCode | number, detail?: string, options: HttpErrorOptions = {}) {
-    const code =
-      typeof codeOrStatus === 'number'
-        ? (CODE_BY_STATUS.get(codeOrStatus) ?? statusFamily(codeOrStatus))
-        : codeOrStatus;
     const status = typeof codeOrStatus === 'number' ? codeOrStatus : ERROR_STATUS[codeOrStatus];
+    if (!(Number.isInteger(status) && status >= 400 && status < 600))
+      throw new RangeError(`HttpError status ${String(codeOrStatus)} is not a 4xx or 5xx code or status`);
+    const code = typeof codeOrStatus === 'number' ? (CODE_BY_STATUS.get(status) ?? statusFamily(status)) : codeOrStatus;
     const text = detail ?? TITLES[code];
     super(text, { cause: options.cause });
     this.name = 'HttpError';
@@ -108,6 +107,7 @@ export class HttpError extends Error {
   }
 }
 
+/** The code of a status outside the table (`418`): its family's, so the set of codes stays closed. */
 function statusFamily(status: number): ErrorCode {
   return status >= 500 ? 'internal' : 'bad_request';
 }

@@ -30,6 +30,14 @@ describe('errors', () => {
     assert.deepEqual([parent.status, parent.detail, parent.code], [404, 'Parent not found', 'parent_not_found']);
   });
 
+  test("a status the table lacks keeps its number and takes its family's code; a non-error status throws", () => {
+    const teapot = toProblem(new HttpError(418));
+    assert.deepEqual([teapot.status, teapot.code, teapot.title], [418, 'bad_request', 'Bad Request']);
+    assert.deepEqual([new HttpError(599).status, new HttpError(599).code], [599, 'internal']);
+    for (const status of [200, 302, 399, 600, 404.5]) assert.throws(() => new HttpError(status), RangeError);
+    assert.throws(() => new HttpError('nope' as 'conflict'), RangeError);
+  });
+
   test('unknown errors become an opaque 500 problem', () => {
     const problem = toProblem(new Error('syntax error at or near "SELECT"'));
     assert.deepEqual(problem, {
