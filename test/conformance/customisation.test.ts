@@ -226,6 +226,16 @@ describeForum(
       assert.equal(options.headers.allow, 'GET, HEAD, POST, OPTIONS');
     });
 
+    test('an extra route of HEAD alone answers HEAD, and GET is a 405', async () => {
+      const tags = new CRUDCollection({ ormAdapter: s.harness.adapters.tag });
+      tags.extra.collection.route(['HEAD'], '/ping', { status: 204 }, () => undefined);
+      const app = await serve(s, tags.getRouter({ prefix: '/tags' }));
+      const [head, get] = [await call(app, 'HEAD', '/tags/ping'), await call(app, 'GET', '/tags/ping')];
+      await app.close();
+      assert.equal(head.status, 204);
+      assert.deepEqual([get.status, get.headers.allow], [405, 'HEAD, OPTIONS']);
+    });
+
     test('an extra route answers its own status, in the 4xx range too, with its body', async () => {
       const tags = new CRUDCollection({ ormAdapter: s.harness.adapters.tag });
       tags.extra.collection.get('/teapot', { status: 418 }, () => ({ short: 'and stout' }));

@@ -113,9 +113,19 @@ function handlerOf(respond: Responder<Context>): Handler {
  */
 export function toHono(router: CrudRouter, options: ToHonoOptions = {}): Hono {
   const app = new Hono();
-  for (const { route, methods, paths } of routeEntries(router)) {
-    const handler = handlerOf(routeResponder<Context>(route, options));
-    for (const path of paths) app.on(methods, path, handler);
+  const entries = routeEntries(router).map((entry) => ({
+    ...entry,
+    handler: handlerOf(routeResponder(entry.route, options)),
+  }));
+  // Hono routes a HEAD as a GET: where a path has its own HEAD route, its GET route hands a HEAD on to it.
+  const heads = new Map<string, Handler>();
+  for (const { methods, paths, handler } of entries)
+    if (methods.includes('HEAD') && !methods.includes('GET')) for (const path of paths) heads.set(path, handler);
+  for (const { methods, paths, handler } of entries) {
+    for (const path of paths) {
+      const head = methods.includes('GET') ? heads.get(path) : undefined;
+      app.on(methods, path, head ? (c, next) => (c.req.method === 'HEAD' ? head : handler)(c, next) : handler);
+    }
   }
   return app;
 }
