@@ -55,7 +55,7 @@ export interface Dialect {
 export interface DialectOptions {
   /** Placeholders the driver (or ORM) takes instead of the family's own: Sequelize binds `$1` everywhere. */
   readonly placeholder?: (index: number) => string;
-  /** Whether `RETURNING` rows come back through this connection (Sequelize's SQLite returns none). */
+  /** Whether `RETURNING` rows come back through this connection (else writes read their row back). */
   readonly returning?: boolean;
   /** Whether the driver binds arrays (`= ANY($1)`); node-postgres does. */
   readonly arrayParams?: boolean;

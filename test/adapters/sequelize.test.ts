@@ -448,7 +448,7 @@ describe("SequelizeAdapter: the default scope's hidden attributes", () => {
   });
 });
 
-for (const database of databaseTargets().filter((d) => d.dialect === 'mysql')) {
+for (const database of databaseTargets().filter((d) => d.dialect !== 'postgres')) {
   describe(`SequelizeAdapter [sequelize/${database.dialect}]: an auto-increment key past 2^53`, () => {
     const sequelize = sequelizeOf(database);
     const counter = sequelize.define(
@@ -463,9 +463,9 @@ for (const database of databaseTargets().filter((d) => d.dialect === 'mysql')) {
 
     test('a created row comes back with its exact key', async () => {
       await counter.sync({ force: true });
-      await sequelize.query("INSERT INTO big_counter (id, note) VALUES (9007199254740993, 'seed')");
+      await sequelize.query("INSERT INTO big_counter (id, note) VALUES (9007199254740994, 'seed')");
       const row = await new SequelizeAdapter({ model: counter }).createOne({ note: 'next' });
-      assert.deepEqual([row.id, row.note], ['9007199254740994', 'next']);
+      assert.deepEqual([row.id, row.note], ['9007199254740995', 'next']);
     });
   });
 }

@@ -1,9 +1,7 @@
 /**
  * The engine dialect of a Sequelize instance, by its dialect name. Statements
  * bind `$1, $2, …` on every database, which Sequelize rewrites to the
- * driver's placeholders itself. Only PostgreSQL hands `RETURNING` rows back
- * through `sequelize.query` (on SQLite Sequelize runs writes with
- * `Statement#run`, which returns none).
+ * driver's placeholders itself.
  *
  * @module
  */
@@ -17,7 +15,7 @@ const DIALECTS: Record<string, () => Dialect> = {
   postgres: () => postgresDialect(bind),
   mysql: () => mysqlDialect(bind),
   mariadb: () => mysqlDialect(bind),
-  sqlite: () => sqliteDialect({ ...bind, returning: false }),
+  sqlite: () => sqliteDialect(bind),
 };
 
 const dialects = new WeakMap<Sequelize, Dialect>();

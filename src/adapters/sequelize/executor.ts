@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { Executor, Session, SqlResult } from 'ormcrud/adapter-kit';
+import type { Executor, Session, SqlResult, Statement } from 'ormcrud/adapter-kit';
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import { transactionOf } from './cls-transaction.ts';
 import { postgresExecutor } from './postgres-client.ts';
@@ -34,23 +34,37 @@ function mysqlResult(out: unknown): SqlResult {
 }
 
 /**
- * SQLite through `sqlite3`: Sequelize runs an `INSERT` with `Statement#run` (its
- * `lastID` is the key) and so an `UPDATE` or `DELETE` typed as such; those
- * resolve to the changed-row count.
+ * SQLite through `sqlite3`: an `UPDATE` or `DELETE` without `RETURNING` is
+ * typed as such, so Sequelize runs it with `Statement#run` and resolves to the
+ * changed-row count; anything else comes back as `[rows, statement]`.
  */
 function sqliteResult(out: unknown): SqlResult {
   if (typeof out === 'number') return { records: [], affected: out };
   const [rows, meta] = out as [Record<string, unknown>[] | undefined, unknown];
   if (typeof meta === 'number') return { records: [], affected: meta };
-  const statement = meta as { lastID?: number; changes?: number } | undefined;
-  return { records: rows ?? [], insertId: statement?.lastID, affected: statement?.changes };
+  return { records: rows ?? [], affected: (meta as { changes?: number } | undefined)?.changes };
 }
 
-/** The Sequelize query type that makes SQLite report what a statement changed. */
-function sqliteType(sql: string): QueryTypes {
-  if (sql.startsWith('UPDATE')) return QueryTypes.UPDATE;
-  if (sql.startsWith('DELETE')) return QueryTypes.BULKDELETE;
-  return QueryTypes.RAW;
+/** What Sequelize is given for each SQLite statement, worked out once per statement. */
+const sqliteQueries = new WeakMap<Statement, { sql: string; type: QueryTypes }>();
+
+/**
+ * Sequelize runs SQL that starts with `INSERT INTO` with `Statement#run`, which
+ * hands back no rows; a write with `RETURNING` is sent after a comment (it
+ * trims spaces), so that it runs with `Statement#all` and its rows come back.
+ */
+function sqliteQuery(statement: Statement): { sql: string; type: QueryTypes } {
+  let query = sqliteQueries.get(statement);
+  if (!query) {
+    const { sql, selection } = statement;
+    const write = /^(INSERT|UPDATE|DELETE)/.exec(sql)?.[1];
+    if (write && selection) query = { sql: `/* rows */ ${sql}`, type: QueryTypes.RAW };
+    else if (write === 'UPDATE') query = { sql, type: QueryTypes.UPDATE };
+    else if (write === 'DELETE') query = { sql, type: QueryTypes.BULKDELETE };
+    else query = { sql, type: QueryTypes.RAW };
+    sqliteQueries.set(statement, query);
+  }
+  return query;
 }
 
 /** No table names: Sequelize's SQLite reads no `PRAGMA table_info` to parse results the engine parses itself. */
@@ -59,10 +73,14 @@ const NO_TABLES: string[] = [];
 type ExecutorOn = (sequelize: Sequelize, transaction?: Transaction) => Executor;
 
 /** Executors through `sequelize.query`, whose driver answers are read by `result`. */
-function queryExecutor(result: (out: unknown) => SqlResult, type = (_sql: string) => QueryTypes.RAW): ExecutorOn {
+function queryExecutor(
+  result: (out: unknown) => SqlResult,
+  query = (statement: Statement) => ({ sql: statement.sql, type: QueryTypes.RAW }),
+): ExecutorOn {
   return (sequelize, transaction) => ({
-    run: async ({ sql }, values) => {
-      const options = { bind: values, type: type(sql), transaction, tableNames: NO_TABLES };
+    run: async (statement, values) => {
+      const { sql, type } = query(statement);
+      const options = { bind: values, type, transaction, tableNames: NO_TABLES };
       return result(await sequelize.query(sql, options as { bind: unknown[]; type: QueryTypes.RAW }));
     },
   });
@@ -73,7 +91,7 @@ const EXECUTORS: Record<string, ExecutorOn> = {
   postgres: postgresExecutor,
   mysql: queryExecutor(mysqlResult),
   mariadb: queryExecutor(mysqlResult),
-  sqlite: queryExecutor(sqliteResult, sqliteType),
+  sqlite: queryExecutor(sqliteResult, sqliteQuery),
 };
 
 /**

@@ -52,7 +52,7 @@ const decimalRead: ColumnRead = { ...decimalText('TEXT'), decode: plainDecimal }
  *
  * @example
  * ```ts
- * sqliteDialect({ returning: false }).returning; // false: Sequelize's SQLite returns no rows from writes
+ * sqliteDialect({ returning: false }).returning; // false: for a driver that hands no rows back from writes
  * ```
  */
 export function sqliteDialect(options: DialectOptions = {}): Dialect {
