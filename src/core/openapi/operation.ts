@@ -62,14 +62,19 @@ function parametersOf(where: 'path' | 'query', object: z.ZodObject | undefined, 
   });
 }
 
-/** The success response: its status, headers and body (free-form JSON when the route gives no schema). */
+/** Without a response schema a route answers any JSON, or the text of a string it returns. */
+const FREE_FORM = { [JSON_TYPE]: { schema: {} }, 'text/plain': { schema: { type: 'string' } } };
+
+/** The success response: its status, headers and body. */
 function successOf(route: CrudRoute, schemas: ComponentSchemas, shared: SharedResponses): JsonSchema {
   const { response } = route.schemas;
   const empty = route.status === 204 || route.status === 304;
   return {
     description: REASONS[route.status] ?? 'Success',
     ...(route.headers && { headers: shared.headers(route.headers.names) }),
-    ...(!empty && { content: { [JSON_TYPE]: { schema: response ? schemas.write(response, 'output') : {} } } }),
+    ...(!empty && {
+      content: response ? { [JSON_TYPE]: { schema: schemas.write(response, 'output') } } : structuredClone(FREE_FORM),
+    }),
   };
 }
 
