@@ -6,7 +6,7 @@ import { Hono } from 'hono';
 import { CRUDCollection, type LoggableError } from 'ormcrud';
 import { DrizzleAdapter } from 'ormcrud/drizzle';
 import { notFoundHandler as expressNotFound, toExpress } from 'ormcrud/express';
-import { notFoundHandler as honoNotFound, toHono } from 'ormcrud/hono';
+import { notFoundHandler as honoNotFound, requestErrorHandler, toHono } from 'ormcrud/hono';
 import { clientErrorHandler } from 'ormcrud/node';
 import { openDatabase } from './db.ts';
 import * as schema from './schema.ts';
@@ -26,6 +26,8 @@ export const app = express();
 app.use('/api', toExpress(router, options));
 app.use(expressNotFound(options));
 
-// On Node, what the HTTP parser refuses (a URL or headers too large, bytes that are not HTTP) is a problem too.
-export const honoServer = createServer(getRequestListener(hono.fetch)).on('clientError', clientErrorHandler);
+// On Node, what the HTTP parser refuses (a URL or headers too large, bytes that are not HTTP) is a problem too,
+// and on Hono a request line @hono/node-server makes no Request of (`/categories\1`).
+const honoListener = getRequestListener(hono.fetch, { errorHandler: requestErrorHandler(options) });
+export const honoServer = createServer(honoListener).on('clientError', clientErrorHandler);
 export const expressServer = createServer(app).on('clientError', clientErrorHandler);

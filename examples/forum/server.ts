@@ -17,6 +17,7 @@ import { createServer, type Server } from 'node:http';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
 import { createClient, type InValue } from '@libsql/client';
+import { requestErrorHandler } from 'ormcrud/hono';
 import { clientErrorHandler } from 'ormcrud/node';
 import { createForumApp, type ForumAdapters } from './app.ts';
 import { createForumExpress, createForumHono, type ForumFramework } from './frameworks.ts';
@@ -108,7 +109,9 @@ async function listen(
     return { server: app.server, close: () => app.close() };
   }
   const listener =
-    framework === 'hono' ? getRequestListener(createForumHono(adapters).fetch) : createForumExpress(adapters);
+    framework === 'hono'
+      ? getRequestListener(createForumHono(adapters).fetch, { errorHandler: requestErrorHandler() })
+      : createForumExpress(adapters);
   const server = createServer(listener).on('clientError', clientErrorHandler);
   await new Promise<void>((resolve, reject) =>
     server.once('error', reject).listen(options.port, options.host, resolve),

@@ -10,10 +10,13 @@
 import type { Context, Handler } from 'hono';
 import { Hono } from 'hono';
 import type { CrudRouter } from 'ormcrud';
+import { HttpError } from '../../core/errors.ts';
 import {
+  consoleErrorLog,
   type HttpReply,
   type JsonBodyReader,
   notFoundResponder,
+  problemReply,
   type RequestParts,
   type Responder,
   type ResponderOptions,
@@ -144,4 +147,27 @@ export function toHono(router: CrudRouter, options: ToHonoOptions = {}): Hono {
  */
 export function notFoundHandler(options: ToHonoOptions = {}): (c: Context) => Promise<Response> {
   return handlerOf(notFoundResponder<Context>(options)) as (c: Context) => Promise<Response>;
+}
+
+/**
+ * `@hono/node-server`'s `errorHandler`: a request it cannot make a web
+ * `Request` of (a backslash in the path, an invalid `Host`) is a 400 problem,
+ * where that server would send a bare 400; any other error a 500 problem.
+ *
+ * @example
+ * ```ts
+ * import { createServer } from 'node:http';
+ * import { getRequestListener } from '@hono/node-server';
+ * import { Hono } from 'hono';
+ * const app = new Hono().route('/', toHono(router));
+ * const server = createServer(getRequestListener(app.fetch, { errorHandler: requestErrorHandler() }));
+ * ```
+ */
+export function requestErrorHandler(options: ToHonoOptions = {}): (error: unknown) => Response {
+  const log = options.log ?? consoleErrorLog;
+  return (error) => {
+    const refused = error instanceof Error && error.name === 'RequestError';
+    const { status, headers, body } = problemReply(refused ? new HttpError('bad_request', error.message) : error, log);
+    return new Response(body ?? null, { status, headers });
+  };
 }

@@ -16,5 +16,5 @@
  * @module
  */
 
-export { notFoundHandler, type ToHonoOptions, toHono } from './app.ts';
+export { notFoundHandler, requestErrorHandler, type ToHonoOptions, toHono } from './app.ts';
 export { type OpenApiDocsOptions, openApiDocs } from './docs.ts';
