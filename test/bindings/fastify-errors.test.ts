@@ -7,7 +7,7 @@ import { clientErrorHandler, frameworkErrors, toFastify } from 'ormcrud/fastify'
 import { z } from 'zod';
 import { type BindingForum, openBindingForum } from '../support/binding-forum.ts';
 import { call } from '../support/forum-suite.ts';
-import { assertRawProblem, rawRequest } from '../support/raw-http.ts';
+import { assertLocationLeavesFragmentOut, assertRawProblem, rawRequest, TARGET_CASES } from '../support/raw-http.ts';
 
 describe('the Fastify binding: validation messages', () => {
   let forum: BindingForum;
@@ -131,9 +131,10 @@ describe('the Fastify binding: errors outside the routes are problems', () => {
         [`GET /tags/${'1'.repeat(200)} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`, 414, 'uri_too_long'],
         ['GET /nope HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', 404, 'not_found'],
       ];
-      for (const [request, status, code] of cases) {
+      for (const [request, status, code] of [...cases, ...TARGET_CASES]) {
         await assertRawProblem(port, request, status, code);
       }
+      await assertLocationLeavesFragmentOut(port, 'fragment');
       // An absolute-form target: the Location names the path only, never the host the client wrote.
       const body = '{"name":"absolute"}';
       const absolute = await rawRequest(

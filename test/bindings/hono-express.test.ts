@@ -16,7 +16,7 @@ import { notFoundHandler as expressNotFound, toExpress } from 'ormcrud/express';
 import { notFoundHandler as honoNotFound, requestErrorHandler, toHono } from 'ormcrud/hono';
 import { clientErrorHandler } from 'ormcrud/node';
 import { type BindingForum, openBindingForum } from '../support/binding-forum.ts';
-import { assertRawProblem, rawRequest } from '../support/raw-http.ts';
+import { assertLocationLeavesFragmentOut, assertRawProblem, rawRequest, TARGET_CASES } from '../support/raw-http.ts';
 
 /** Headers and body of a JSON request sent in chunks of 1000 characters, without a `Content-Length`. */
 function chunkedJson(body: string): string {
@@ -92,9 +92,10 @@ describe('Hono and Express: errors outside the routes are problems', () => {
           'GET /tags\\1 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
           ...(backslash as [number, string]),
         ]);
-        for (const [request, status, code] of cases) {
+        for (const [request, status, code] of [...cases, ...TARGET_CASES]) {
           await assertRawProblem(port, request, status, code);
         }
+        await assertLocationLeavesFragmentOut(port, `${framework}-fragment`);
       } finally {
         server.closeAllConnections();
         await new Promise((resolve) => server.close(resolve));

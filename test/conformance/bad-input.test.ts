@@ -61,6 +61,15 @@ describeForum(
       await unchanged();
     });
 
+    test('a method no route takes is a 404, whatever its body', async () => {
+      const res = await s.call('PROPFIND' as 'GET', '/categories/1', '{', {
+        ...admin,
+        'content-type': 'application/json',
+      });
+      isProblem(res, 404);
+      await unchanged();
+    });
+
     test('unknown and read-only body keys never reach the database', async () => {
       const res = await s.call(
         'POST',

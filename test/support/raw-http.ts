@@ -32,3 +32,31 @@ export async function assertRawProblem(port: number, request: string, status: nu
   assert.match(res.type, /^application\/problem\+json/, request.slice(0, 40));
   assert.deepEqual([(res.body as { status: number }).status, (res.body as { code: string }).code], [status, code]);
 }
+
+const closing = 'Host: x\r\nConnection: close';
+
+/** Raw requests every binding answers with the same problem: targets that are no path, methods no route takes. */
+export const TARGET_CASES: readonly [string, number, string][] = [
+  [`OPTIONS * HTTP/1.1\r\n${closing}\r\n\r\n`, 400, 'bad_request'],
+  [
+    `POST a://b/tags HTTP/1.1\r\n${closing}\r\nContent-Type: application/json\r\nContent-Length: 12\r\n\r\n{"name":"A"}`,
+    400,
+    'bad_request',
+  ],
+  [`QUERY /tags HTTP/1.1\r\n${closing}\r\n\r\n`, 404, 'not_found'],
+  [
+    `PROPFIND /tags/1 HTTP/1.1\r\n${closing}\r\nContent-Type: application/json\r\nContent-Length: 1\r\n\r\n{`,
+    404,
+    'not_found',
+  ],
+];
+
+/** A create whose target has a fragment: its `Location` names the new row's path, without the fragment. */
+export async function assertLocationLeavesFragmentOut(port: number, name: string): Promise<void> {
+  const body = JSON.stringify({ name });
+  const created = await rawRequest(
+    port,
+    `POST /tags#top HTTP/1.1\r\n${closing}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
+  );
+  assert.deepEqual([created.status, created.headers.location], [201, `/tags/${(created.body as { id: number }).id}`]);
+}

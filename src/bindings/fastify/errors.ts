@@ -10,6 +10,7 @@ import { HttpError } from 'ormcrud';
 import {
   type HttpReply,
   type InputSource,
+  notFoundError,
   problemReply,
   type ValidationIssue,
   validationError,
@@ -29,6 +30,8 @@ export function toHttpError(error: FastifyError): HttpError | undefined {
   if (error instanceof HttpError) return error;
   if (error.validation)
     return validationError(error.validation as ValidationIssue[], SOURCES[error.validationContext ?? 'body'] ?? 'body');
+  // Only a QUERY raises it, before the 404 handler: no route of the table serves QUERY.
+  if (error.code === 'FST_ERR_ROUTE_MISSING_CONTENT_TYPE') return notFoundError();
   const known = error.code ? PARSE_ERRORS[error.code]?.() : undefined;
   if (known) return known;
   const status = error.statusCode ?? 500;

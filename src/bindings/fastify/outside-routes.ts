@@ -9,12 +9,19 @@
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { HttpError } from 'ormcrud';
-import { malformedUrlError, notFoundError, paramTooLongError, problemReply } from '../../core/http/index.ts';
+import {
+  malformedUrl,
+  malformedUrlError,
+  notFoundError,
+  originForm,
+  paramTooLongError,
+  problemReply,
+} from '../../core/http/index.ts';
 import { send } from './errors.ts';
 
-/** Answers a request no route matches with a 404 problem. */
-export function notFoundHandler(_request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  return send(reply, problemReply(notFoundError()));
+/** Answers a request no route matches with a 404 problem, or a 400 when its target is no path (`*`). */
+export function notFoundHandler(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  return send(reply, problemReply(malformedUrl(originForm(request.raw.url ?? '/')) ?? notFoundError()));
 }
 
 const FRAMEWORK_ERRORS: Record<string, () => HttpError> = {

@@ -16,6 +16,7 @@ import {
   type HttpReply,
   type JsonBodyReader,
   notFoundResponder,
+  originForm,
   problemReply,
   type RequestParts,
   type Responder,
@@ -27,11 +28,6 @@ import { feedNodeBody, type NodeBody } from '../node/request-body.ts';
 
 /** Options of {@link toHono} and {@link notFoundHandler}. */
 export interface ToHonoOptions extends ResponderOptions {}
-
-/** The path and query of an absolute `http:` or `https:` URL (the first `/` from index 8 ends the host). */
-function pathAndQuery(url: string): string {
-  return url.slice(url.indexOf('/', 8));
-}
 
 /**
  * Feeds a request's body to the core's reader: whole when its length is
@@ -68,7 +64,7 @@ class HonoParts implements RequestParts<Context> {
   constructor(c: Context) {
     this.raw = c;
     this.method = c.req.raw.method;
-    this.url = pathAndQuery(c.req.raw.url);
+    this.url = originForm(c.req.raw.url);
     this.params = c.req.param() as Record<string, string>;
   }
 

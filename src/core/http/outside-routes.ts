@@ -47,27 +47,52 @@ export function paramTooLongError(): HttpError {
 }
 
 /**
- * The path and query of a request target: an absolute-form one (`GET http://host/x`, which HTTP/1.1 servers
- * must accept) without its scheme and host, so nothing the client chose as a host reaches a `Location`.
+ * The path and query of a request target, without a fragment: an absolute-form one
+ * (`GET http://host/x`, which HTTP/1.1 servers must accept) without its scheme and host, so
+ * nothing the client chose as a host reaches a `Location`. Any other target (`*`, another
+ * scheme) is left as it is, for {@link malformedUrl} to refuse.
  *
  * @example
  * ```ts
  * originForm('http://evil.example/tags?x=1'); // '/tags?x=1'
- * originForm('/tags'); // '/tags'
+ * originForm('/tags#top'); // '/tags'
  * ```
  */
 export function originForm(url: string): string {
-  if (url.charCodeAt(0) === 47) return url;
-  const scheme = url.indexOf('://');
-  if (scheme === -1) return url;
-  const at = url.slice(scheme + 3).search(/[/?]/);
-  if (at === -1) return '/';
-  const rest = url.slice(scheme + 3 + at);
-  return rest.charCodeAt(0) === 47 ? rest : `/${rest}`;
+  let from = 0;
+  if (url.charCodeAt(0) !== 47) {
+    const scheme = httpSchemeLength(url);
+    if (scheme === 0) return url;
+    from = authorityEnd(url, scheme);
+  }
+  const hash = url.indexOf('#', from);
+  if (from === 0) return hash === -1 ? url : url.slice(0, hash);
+  const target = url.slice(from, hash === -1 ? url.length : hash);
+  return target.charCodeAt(0) === 47 ? target : `/${target}`;
+}
+
+/** The length of a leading `http://` or `https://` (any case), else 0. */
+function httpSchemeLength(url: string): number {
+  const lower = (i: number) => url.charCodeAt(i) | 32;
+  if (lower(0) !== 104 || lower(1) !== 116 || lower(2) !== 116 || lower(3) !== 112) return 0;
+  const colon = lower(4) === 115 ? 5 : 4;
+  return url.charCodeAt(colon) === 58 && url.charCodeAt(colon + 1) === 47 && url.charCodeAt(colon + 2) === 47
+    ? colon + 3
+    : 0;
+}
+
+/** Where the host of an absolute URL ends: its first `/`, `?` or `#` from `start`. */
+function authorityEnd(url: string, start: number): number {
+  for (let i = start; i < url.length; i++) {
+    const c = url.charCodeAt(i);
+    if (c === 47 || c === 63 || c === 35) return i;
+  }
+  return url.length;
 }
 
 /**
- * A 400 when the path of `url` holds an invalid percent-encoding, or `undefined`.
+ * A 400 when `url` is no path (`*`, an absolute URL of another scheme than HTTP) or its path
+ * holds an invalid percent-encoding, or `undefined`.
  *
  * @example
  * ```ts
@@ -75,6 +100,7 @@ export function originForm(url: string): string {
  * ```
  */
 export function malformedUrl(url: string): HttpError | undefined {
+  if (url.charCodeAt(0) !== 47) return new HttpError('bad_request', 'The request target is not a path');
   const query = url.indexOf('?');
   const path = query === -1 ? url : url.slice(0, query);
   if (!path.includes('%')) return undefined;

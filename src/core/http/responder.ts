@@ -10,7 +10,7 @@
 
 import type { ValidateFunction } from 'ajv';
 import querystring from 'fast-querystring';
-import type { CrudRoute } from '../routing/router.ts';
+import { type CrudRoute, HTTP_METHODS } from '../routing/router.ts';
 import { type InputSource, validationError } from './field-errors.ts';
 import { DEFAULT_BODY_LIMIT, JsonBodyReader, readsJsonBody } from './json-body.ts';
 import { malformedUrl, notFoundError, paramTooLong } from './outside-routes.ts';
@@ -44,6 +44,8 @@ export interface ResponderOptions {
 export type Responder<Raw> = (parts: RequestParts<Raw>) => Promise<HttpReply>;
 
 const TEXT_TYPE = 'text/plain; charset=utf-8';
+
+const TABLE_METHODS: ReadonlySet<string> = new Set(HTTP_METHODS);
 
 /**
  * The responder of `route`: compiles its schemas now, then answers each
@@ -102,7 +104,9 @@ export function notFoundResponder<Raw>(options: ResponderOptions = {}): Responde
     try {
       const early = malformedUrl(parts.url);
       if (early) throw early;
-      if (readsJsonBody(parts.method, parts.headers, true)) await readBody(parts, limit);
+      // A body is read as a route of the table would read it; no route takes another method (PROPFIND).
+      if (TABLE_METHODS.has(parts.method) && readsJsonBody(parts.method, parts.headers, true))
+        await readBody(parts, limit);
       throw notFoundError();
     } catch (error) {
       return problemReply(error, options.log);
