@@ -61,6 +61,21 @@ describeForum(
       await unchanged();
     });
 
+    test('a body that is not UTF-8 is 422; one declared in another charset 415', async () => {
+      const json = { ...admin, 'content-type': 'application/json' };
+      const bytes = Buffer.concat([Buffer.from('{"name":"'), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from('"}')]);
+      const broken = await s.call('POST', '/categories', bytes, json);
+      isProblem(broken, 422);
+      assert.deepEqual(broken.body.errors, [{ path: 'body', message: 'is not valid UTF-8; send JSON as UTF-8' }]);
+      for (const charset of ['latin1', 'utf-16le', '"iso-8859-1"']) {
+        const type = { ...admin, 'content-type': `application/json; charset=${charset}` };
+        isProblem(await s.call('POST', '/categories', { name: 'ascii' }, type), 415);
+      }
+      await unchanged();
+      const quoted = { ...admin, 'content-type': 'application/json; charset="UTF-8"' };
+      assert.equal((await s.call('POST', '/categories', { name: 'quoted' }, quoted)).status, 201);
+    });
+
     test('a method no route takes is a 404, whatever its body', async () => {
       const res = await s.call('PROPFIND' as 'GET', '/categories/1', '{', {
         ...admin,

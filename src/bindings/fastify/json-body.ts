@@ -6,24 +6,26 @@
  * @module
  */
 import type { FastifyRequest } from 'fastify';
-import { parseJsonBody } from '../../core/http/index.ts';
+import { jsonCharsetError, parseJsonBody } from '../../core/http/index.ts';
 
 /**
- * A Fastify content-type parser for `application/json` (`parseAs: 'string'`).
+ * A Fastify content-type parser for `application/json` (`parseAs: 'buffer'`).
  *
  * @example
  * ```ts
- * app.addContentTypeParser('application/json', { parseAs: 'string' }, jsonBodyParser);
+ * app.addContentTypeParser('application/json', { parseAs: 'buffer' }, jsonBodyParser);
  * ```
  */
 export function jsonBodyParser(
-  _request: FastifyRequest,
+  request: FastifyRequest,
   body: string | Buffer,
   done: (e: Error | null, v?: unknown) => void,
 ): void {
   let value: unknown;
   try {
-    value = parseJsonBody(typeof body === 'string' ? body : body.toString('utf8'));
+    const refused = jsonCharsetError(String(request.headers['content-type']));
+    if (refused) throw refused;
+    value = parseJsonBody(typeof body === 'string' ? Buffer.from(body) : body);
   } catch (error) {
     done(error as Error);
     return;

@@ -122,7 +122,7 @@ export function toFastify(router: CrudRouter, options: ToFastifyOptions = {}): F
     app.setErrorHandler(problemHandler);
     if (notFound) installNotFound(app);
     app.removeContentTypeParser(['text/plain', 'application/json']);
-    app.addContentTypeParser('application/json', { parseAs: 'string' }, jsonBodyParser);
+    app.addContentTypeParser('application/json', { parseAs: 'buffer' }, jsonBodyParser);
     for (const { route, methods, paths } of routeEntries(router, { twins: !ignoresTrailingSlash(app) })) {
       // The table's HEAD twin of a GET becomes Fastify's own HEAD route: the GET's handler, the body left out.
       const head = methods.includes('GET') && methods.includes('HEAD');

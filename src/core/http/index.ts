@@ -6,7 +6,14 @@
  * @module
  */
 export { type InputSource, type ValidationIssue, validationError } from './field-errors.ts';
-export { type BodyHeaders, DEFAULT_BODY_LIMIT, JsonBodyReader, parseJsonBody, readsJsonBody } from './json-body.ts';
+export {
+  type BodyHeaders,
+  DEFAULT_BODY_LIMIT,
+  JsonBodyReader,
+  jsonCharsetError,
+  parseJsonBody,
+  readsJsonBody,
+} from './json-body.ts';
 export {
   MAX_PARAM_LENGTH,
   malformedUrl,

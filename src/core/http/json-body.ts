@@ -15,6 +15,23 @@ export const DEFAULT_BODY_LIMIT = 1_048_576;
 /** `application/json`, any case, with or without parameters (`; charset=utf-8`). */
 const JSON_MEDIA_TYPE = /^\s*application\/json\s*(?:;|$)/i;
 
+/** The `charset` parameter of a content type, unquoted. */
+const CHARSET = /;\s*charset\s*=\s*"?([^";\s]*)/i;
+
+/**
+ * The 415 of a JSON body declared in another charset than UTF-8 (JSON is UTF-8), or `undefined`.
+ *
+ * @example
+ * ```ts
+ * jsonCharsetError('application/json; charset=latin1')?.status; // 415
+ * ```
+ */
+export function jsonCharsetError(contentType: string): HttpError | undefined {
+  const charset = CHARSET.exec(contentType)?.[1]?.toLowerCase();
+  if (charset === undefined || charset === 'utf-8' || charset === 'utf8') return undefined;
+  return new HttpError('unsupported_media_type', 'Send the body as UTF-8 JSON');
+}
+
 /** Methods whose body is never read. */
 const BODYLESS = new Set(['GET', 'HEAD', 'TRACE']);
 
@@ -42,15 +59,17 @@ export function readsJsonBody(method: string, headers: BodyHeaders, lenient = fa
     const length = headers['content-length'];
     if (headers['transfer-encoding'] === undefined && (length === undefined || length === '0')) return false;
   } else if (JSON_MEDIA_TYPE.test(String(type))) {
-    return true;
+    const refused = jsonCharsetError(String(type));
+    if (refused && !lenient) throw refused;
+    return refused === undefined;
   }
   if (lenient) return false;
   throw new HttpError('unsupported_media_type', 'Send the body as application/json');
 }
 
 const tooLarge = () => new HttpError('payload_too_large', 'The body is too large');
-/** Stateless between calls (no `stream` option), so one serves every request. */
-const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
+/** Stateless between calls (no `stream` option), so one serves every request; JSON is UTF-8 or refused. */
+const utf8 = new TextDecoder('utf-8', { ignoreBOM: true, fatal: true });
 
 /**
  * Collects a body's bytes up to a limit, then parses them as JSON. Bindings
@@ -88,7 +107,7 @@ export class JsonBodyReader {
     if (!Number.isNaN(this.#declared) && this.#declared !== this.#length)
       throw new HttpError('bad_request', 'The content length does not match the body');
     const bytes = this.#chunks.length === 1 ? (this.#chunks[0] as Uint8Array) : join(this.#chunks, this.#length);
-    return parseJsonBody(utf8.decode(bytes));
+    return parseJsonBody(bytes);
   }
 }
 
@@ -129,15 +148,21 @@ function position(error: unknown): string {
 }
 
 /**
- * A body's text as JSON, or a 422 saying what is wrong with it (never
- * echoing it): empty, not JSON (and where), or a refused key.
+ * A body's bytes as JSON, or a 422 saying what is wrong with it (never
+ * echoing it): not UTF-8, empty, not JSON (and where), or a refused key.
  *
  * @example
  * ```ts
- * parseJsonBody('{"name":"General"}'); // { name: 'General' }
+ * parseJsonBody(new TextEncoder().encode('{"name":"General"}')); // { name: 'General' }
  * ```
  */
-export function parseJsonBody(text: string): unknown {
+export function parseJsonBody(bytes: Uint8Array): unknown {
+  let text: string;
+  try {
+    text = utf8.decode(bytes);
+  } catch {
+    throw invalid('The body is not valid UTF-8', 'is not valid UTF-8; send JSON as UTF-8');
+  }
   if (text.trim() === '') throw invalid('The body is empty', 'is empty; send a JSON value');
   try {
     return parse(text);
