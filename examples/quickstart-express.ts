@@ -1,12 +1,16 @@
-// quickstart-express.ts: the quick start's router on Express 5 (npm install express swagger-ui-dist).
+// quickstart-express.ts: the router on Express 5 (npm install express swagger-ui-dist; -D @types/express).
 import express from 'express';
-import { createOpenApiDocument } from 'ormcrud';
 import { notFoundHandler, openApiDocs, toExpress } from 'ormcrud/express';
-import { router } from './quickstart.ts';
+import { document, router } from './quickstart-router.ts';
 
 export const app = express();
-app.use(openApiDocs(createOpenApiDocument([router], { info: { title: 'Quick start', version: '1.0.0' } })));
+app.use(openApiDocs(document));
 app.use(toExpress(router));
 app.use(notFoundHandler());
 
-if (import.meta.filename === process.argv[1]) app.listen(Number(process.env.PORT ?? 3000));
+if (import.meta.filename === process.argv[1]) {
+  const server = app.listen(Number(process.env.PORT ?? 3000), () => {
+    const { port } = server.address() as { port: number };
+    console.log(`Listening on http://localhost:${port}; API docs at http://localhost:${port}/docs`);
+  });
+}

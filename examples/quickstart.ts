@@ -1,26 +1,10 @@
-// quickstart.ts: one SQLite table in memory, five CRUD routes, OpenAPI docs at /docs.
-import { createClient } from '@libsql/client';
-import { sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/libsql';
-import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+// quickstart.ts: the router on Fastify, with OpenAPI docs at /docs.
 import Fastify from 'fastify';
-import { CRUDCollection, createOpenApiDocument } from 'ormcrud';
-import { DrizzleAdapter } from 'ormcrud/drizzle';
 import { openApiDocs, toFastify } from 'ormcrud/fastify';
-
-const category = sqliteTable('category', {
-  id: integer('id').primaryKey({ autoIncrement: true }),
-  name: text('name').notNull(),
-});
-const db = drizzle(createClient({ url: ':memory:' }));
-await db.run(sql`CREATE TABLE category (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL)`);
-
-const categories = new CRUDCollection({ ormAdapter: new DrizzleAdapter({ db, model: category }) });
-export const router = categories.getRouter({ prefix: '/categories', tags: ['categories'] });
+import { document, router } from './quickstart-router.ts';
 
 export const app = Fastify();
-// /docs: Swagger UI over the OpenAPI document of every router.
-await app.register(openApiDocs(createOpenApiDocument([router], { info: { title: 'Quick start', version: '1.0.0' } })));
+await app.register(openApiDocs(document)); // /docs: Swagger UI (needs @fastify/swagger, @fastify/swagger-ui)
 await app.register(toFastify(router));
 
 // Listen when run as a program; a test can import `app` and call `app.inject` instead.

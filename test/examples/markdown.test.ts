@@ -48,9 +48,11 @@ test('markdown: every code block but shell is a file of examples/, verbatim', ()
   }
 });
 
-test('markdown: the README quick start is examples/quickstart.ts with its tsconfig', () => {
+test('markdown: the README quick start is the quickstart files of examples/ with their tsconfig', () => {
   const shown = new Set(blocks(read('README.md')).map((block) => examples.get(block.code.trimEnd())));
-  assert.ok(shown.has('examples/quickstart.ts'));
+  for (const file of ['quickstart-router.ts', 'quickstart.ts', 'quickstart-hono.ts', 'quickstart-express.ts']) {
+    assert.ok(shown.has(`examples/${file}`), file);
+  }
   assert.ok(shown.has('examples/quickstart.tsconfig.json'));
 });
 

@@ -28,6 +28,9 @@ const run = (command: string, args: string[], cwd: string) =>
 /** Node without this process's `--conditions` and `--import tsx`. */
 const node = (args: string[], cwd: string) => run(process.execPath, args, cwd);
 
+/** The README's quick starts, one per framework, each run as a program. */
+const QUICK_STARTS = ['quickstart.ts', 'quickstart-hono.ts', 'quickstart-express.ts'];
+
 /** What `npm pack` put in the tarball. */
 let packed: string[] = [];
 
@@ -45,8 +48,9 @@ before(async () => {
   const dependencies = {
     ormcrud: `file:../${pack.filename}`,
     ...versions(['zod', 'drizzle-orm', '@libsql/client', 'fastify', '@fastify/swagger', '@fastify/swagger-ui']),
+    ...versions(['hono', '@hono/node-server', 'express', 'swagger-ui-dist']),
   };
-  const devDependencies = versions(['typescript', 'tsx', '@types/node']);
+  const devDependencies = versions(['typescript', 'tsx', '@types/node', '@types/express']);
   const manifest = { name: 'quickstart-app', private: true, type: 'module', dependencies, devDependencies };
   // This repository's lockfile pins the same versions; npm takes tarballs from its cache and asks
   // the registry only for what the cache lacks (a fresh machine has no package metadata cached).
@@ -57,7 +61,8 @@ before(async () => {
   await run('mkdir', ['-p', appDir], work);
   writeFileSync(join(appDir, 'package.json'), JSON.stringify(manifest, null, 2));
   writeFileSync(join(appDir, 'package-lock.json'), JSON.stringify(lock, null, 2));
-  copyFileSync(join(root, 'examples/quickstart.ts'), join(appDir, 'quickstart.ts'));
+  for (const file of QUICK_STARTS) copyFileSync(join(root, 'examples', file), join(appDir, file));
+  copyFileSync(join(root, 'examples/quickstart-router.ts'), join(appDir, 'quickstart-router.ts'));
   copyFileSync(join(root, 'examples/quickstart.tsconfig.json'), join(appDir, 'tsconfig.json'));
   await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts'], appDir);
 });
@@ -74,7 +79,7 @@ test('package: the tarball holds the build, the sources, README, LICENSE and CHA
 
 test('package: every entry point loads on plain Node from dist/', async () => {
   const script = `
-    const entries = ['ormcrud', 'ormcrud/adapter-kit', 'ormcrud/drizzle', 'ormcrud/typeorm', 'ormcrud/sequelize', 'ormcrud/fastify', 'ormcrud/node'];
+    const entries = ['ormcrud', 'ormcrud/adapter-kit', 'ormcrud/drizzle', 'ormcrud/typeorm', 'ormcrud/sequelize', 'ormcrud/fastify', 'ormcrud/hono', 'ormcrud/express', 'ormcrud/node'];
     const loaded = {};
     for (const entry of entries) loaded[entry] = { file: import.meta.resolve(entry), names: Object.keys(await import(entry)) };
     console.log(JSON.stringify(loaded));`;
@@ -88,6 +93,8 @@ test('package: every entry point loads on plain Node from dist/', async () => {
     'ormcrud/typeorm': ['dist/adapters/typeorm/index.js', 'TypeORMAdapter'],
     'ormcrud/sequelize': ['dist/adapters/sequelize/index.js', 'SequelizeAdapter'],
     'ormcrud/fastify': ['dist/bindings/fastify/index.js', 'toFastify'],
+    'ormcrud/hono': ['dist/bindings/hono/index.js', 'toHono'],
+    'ormcrud/express': ['dist/bindings/express/index.js', 'toExpress'],
     'ormcrud/node': ['dist/bindings/node/index.js', 'keepTickObjectShape'],
   };
   for (const [entry, [file, name]] of Object.entries(expected)) {
@@ -96,7 +103,7 @@ test('package: every entry point loads on plain Node from dist/', async () => {
   }
 });
 
-test('package: the quick start compiles with the README tsconfig and serves on plain Node', async () => {
+test('package: the quick starts compile with the README tsconfig and serve on plain Node', async () => {
   const { stdout, stderr } = await node(['node_modules/typescript/bin/tsc', '-p', '.'], appDir);
   assert.equal(stdout + stderr, '', 'tsc reports nothing');
   const { stdout: resolved } = await node(
@@ -104,11 +111,16 @@ test('package: the quick start compiles with the README tsconfig and serves on p
     appDir,
   );
   assert.ok(resolved.trim().endsWith('/node_modules/ormcrud/dist/index.js'), resolved);
-  await exercise(spawn(process.execPath, ['dist/quickstart.js'], { cwd: appDir, env: { ...env, PORT: '0' } }));
+  for (const file of QUICK_STARTS) {
+    const compiled = `dist/${file.replace(/\.ts$/, '.js')}`;
+    await exercise(spawn(process.execPath, [compiled], { cwd: appDir, env: { ...env, PORT: '0' } }));
+  }
 });
 
-test('package: the quick start runs on tsx', async () => {
-  await exercise(spawn('node_modules/.bin/tsx', ['quickstart.ts'], { cwd: appDir, env: { ...env, PORT: '0' } }));
+test('package: the quick starts run on tsx', async () => {
+  for (const file of QUICK_STARTS) {
+    await exercise(spawn('node_modules/.bin/tsx', [file], { cwd: appDir, env: { ...env, PORT: '0' } }));
+  }
 });
 
 test('package: the declarations type-check without skipLibCheck', () => {
