@@ -1,9 +1,9 @@
 /**
  * Hono and Express behind a listening Node server: what never reaches a route
  * (Node's parser refusals through `ormcrud/node`, unknown paths, malformed
- * URLs, overlong segments, oversize bodies) is a problem, as on Fastify; and
- * Hono's app answers through the web-standard `fetch` alone, without Node's
- * HTTP server.
+ * URLs, overlong segments, oversize bodies) is a problem, as on Fastify; their
+ * docs work under a path; and Hono's app answers through the web-standard
+ * `fetch` alone, without Node's HTTP server.
  */
 import assert from 'node:assert/strict';
 import { createServer, type RequestListener } from 'node:http';
@@ -12,8 +12,10 @@ import { after, before, describe, test } from 'node:test';
 import { getRequestListener } from '@hono/node-server';
 import express from 'express';
 import { Hono } from 'hono';
-import { notFoundHandler as expressNotFound, toExpress } from 'ormcrud/express';
-import { notFoundHandler as honoNotFound, requestErrorHandler, toHono } from 'ormcrud/hono';
+import { inject } from 'light-my-request';
+import { createOpenApiDocument } from 'ormcrud';
+import { openApiDocs as expressDocs, notFoundHandler as expressNotFound, toExpress } from 'ormcrud/express';
+import { openApiDocs as honoDocs, notFoundHandler as honoNotFound, requestErrorHandler, toHono } from 'ormcrud/hono';
 import { clientErrorHandler } from 'ormcrud/node';
 import { type BindingForum, openBindingForum } from '../support/binding-forum.ts';
 import { assertLocationLeavesFragmentOut, assertRawProblem, rawRequest, TARGET_CASES } from '../support/raw-http.ts';
@@ -102,6 +104,23 @@ describe('Hono and Express: errors outside the routes are problems', () => {
       }
     });
   }
+
+  test('docs mounted under a path link their Swagger UI files and document relative to the page', async () => {
+    const document = createOpenApiDocument(forum.routers(), { info: { title: 'Forum', version: '1' } });
+    const honoApp = new Hono().route('/api', honoDocs(document));
+    const expressApp = express().use('/api', expressDocs(document));
+    for (const listener of [getRequestListener(honoApp.fetch), expressApp]) {
+      const get = (url: string) => inject(listener, { method: 'GET', url });
+      const page = await get('/api/docs');
+      assert.equal(page.statusCode, 200);
+      const links = [...page.body.matchAll(/(?:href|src)="([^"]+)"|url: "([^"]+)"/g)].map((m) => m[1] ?? m[2]);
+      assert.equal(links.length, 6);
+      for (const link of links) {
+        const url = new URL(String(link), 'http://x/api/docs').pathname;
+        assert.equal((await get(url)).statusCode, 200, url);
+      }
+    }
+  });
 
   test('hono: the app answers web-standard Requests through fetch, with no Node server', async () => {
     const app = hono();

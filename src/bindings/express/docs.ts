@@ -7,7 +7,7 @@
 import { Router } from 'express';
 import type { OpenApiDocument } from 'ormcrud';
 import { JSON_TYPE } from '../../core/http/index.ts';
-import { swaggerUiAsset, swaggerUiPage } from '../node/swagger-ui.ts';
+import { swaggerUiAsset, swaggerUiDir, swaggerUiPage } from '../node/swagger-ui.ts';
 
 /** Options of {@link openApiDocs}. */
 export interface OpenApiDocsOptions {
@@ -32,6 +32,7 @@ export interface OpenApiDocsOptions {
  */
 export function openApiDocs(document: OpenApiDocument, options: OpenApiDocsOptions = {}): Router {
   const prefix = options.routePrefix ?? '/docs';
+  swaggerUiDir(); // throws now, at mount, when swagger-ui-dist is not installed
   const json = JSON.stringify(document);
   const page = swaggerUiPage(prefix);
   const router = Router({ strict: true });

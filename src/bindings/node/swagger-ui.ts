@@ -28,6 +28,22 @@ export interface SwaggerUiAsset {
 const loaded = new Map<string, Promise<SwaggerUiAsset>>();
 
 /**
+ * The folder of `swagger-ui-dist`; a clear error when it is not installed.
+ *
+ * @example
+ * ```ts
+ * swaggerUiDir(); // '/app/node_modules/swagger-ui-dist'
+ * ```
+ */
+export function swaggerUiDir(): string {
+  try {
+    return dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+  } catch (cause) {
+    throw new Error('openApiDocs serves Swagger UI from swagger-ui-dist: npm install swagger-ui-dist', { cause });
+  }
+}
+
+/**
  * The file `name` of `swagger-ui-dist` (which must be installed), or
  * `undefined` for a name that is not one of the page's files.
  *
@@ -41,8 +57,7 @@ export function swaggerUiAsset(name: string): Promise<SwaggerUiAsset> | undefine
   if (!type) return undefined;
   let asset = loaded.get(name);
   if (!asset) {
-    const dir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
-    asset = readFile(join(dir, name)).then((body) => ({ type, body: new Uint8Array(body) }));
+    asset = readFile(join(swaggerUiDir(), name)).then((body) => ({ type, body: new Uint8Array(body) }));
     loaded.set(name, asset);
   }
   return asset;
@@ -50,7 +65,8 @@ export function swaggerUiAsset(name: string): Promise<SwaggerUiAsset> | undefine
 
 /**
  * The Swagger UI page served at `prefix`: its files under `prefix/`, the
- * document at `prefix/json`.
+ * document at `prefix/json`, linked relative to the page (`docs/json` from
+ * `/docs`), so an app that mounts the docs under a path (`/api`) finds them.
  *
  * @example
  * ```ts
@@ -58,23 +74,24 @@ export function swaggerUiAsset(name: string): Promise<SwaggerUiAsset> | undefine
  * ```
  */
 export function swaggerUiPage(prefix: string): string {
-  const at = JSON.stringify(prefix);
+  const base = prefix.slice(prefix.lastIndexOf('/') + 1);
+  const at = JSON.stringify(`${base}/json`);
   return `<!DOCTYPE html>
 <html lang="en">
   <head>
     <meta charset="UTF-8">
     <title>Swagger UI</title>
-    <link rel="stylesheet" type="text/css" href="${prefix}/swagger-ui.css" />
-    <link rel="stylesheet" type="text/css" href="${prefix}/index.css" />
-    <link rel="icon" type="image/png" href="${prefix}/favicon-32x32.png" sizes="32x32" />
+    <link rel="stylesheet" type="text/css" href="${base}/swagger-ui.css" />
+    <link rel="stylesheet" type="text/css" href="${base}/index.css" />
+    <link rel="icon" type="image/png" href="${base}/favicon-32x32.png" sizes="32x32" />
   </head>
   <body>
     <div id="swagger-ui"></div>
-    <script src="${prefix}/swagger-ui-bundle.js" charset="UTF-8"></script>
-    <script src="${prefix}/swagger-ui-standalone-preset.js" charset="UTF-8"></script>
+    <script src="${base}/swagger-ui-bundle.js" charset="UTF-8"></script>
+    <script src="${base}/swagger-ui-standalone-preset.js" charset="UTF-8"></script>
     <script>
       window.ui = SwaggerUIBundle({
-        url: ${at} + '/json',
+        url: ${at},
         dom_id: '#swagger-ui',
         deepLinking: true,
         presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
