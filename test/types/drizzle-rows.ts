@@ -115,6 +115,18 @@ export function collections(): void {
     return body.name;
   });
   collection.extra.route(['PUT', 'PATCH'], '/title', { schema: { body: rename } }, ({ body }) => body.title);
+
+  // A parameter of the route's own path is a string, unless `schema.params` validates it.
+  collection.extra.get('/sub/{n}/{m}', ({ params }) => {
+    expectType<string>()(params.n);
+    expectType<string>()(params.m);
+    expectType<unknown>()(params.thread_id);
+  });
+  const numbered = z.object({ n: z.coerce.number() });
+  collection.extra.collection.get('/page/{n}/{m}', { schema: { params: numbered } }, ({ params }) => {
+    expectType<number>()(params.n);
+    expectType<string>()(params.m);
+  });
 }
 
 /** A subclass names its row and key types; its overrides take them. */

@@ -43,25 +43,42 @@ type InputOf<S, K extends keyof ExtraSchemas, Fallback> = S extends { readonly [
   ? z.output<T>
   : Fallback;
 
+/** The `{name}` parameters of a path: `'/sub/{n}/{m}'` gives `'n' | 'm'`. */
+export type PathParamNames<P extends string> = P extends `${string}{${infer N}}${infer Rest}`
+  ? N | PathParamNames<Rest>
+  : never;
+
+/** `params`: as `schema.params` validates them, and each parameter of the route's path it leaves out a string. */
+type ParamsOf<S, P extends string> = InputOf<S, 'params', Readonly<Record<string, unknown>>> &
+  Readonly<Record<Exclude<PathParamNames<P>, keyof InputOf<S, 'params', object>>, string>>;
+
 /**
  * What an extra handler receives. `TPk` is the collection's primary key
  * (`undefined` at the collection root); `params`, `query` and `body` are typed
- * by the route's `schema` when it declares them.
+ * by the route's `schema` when it declares them, and a parameter of the path
+ * `P` (`/sub/{n}`) that `schema.params` leaves out as a string.
  */
-export interface ExtraContext<TPk = PkValues | undefined, S extends ExtraSchemas = ExtraSchemas> {
+export interface ExtraContext<
+  TPk = PkValues | undefined,
+  S extends ExtraSchemas = ExtraSchemas,
+  P extends string = string,
+> {
   /** The resolved `PKFieldsDependency` (item anchor only). */
   readonly pk: TPk;
   /** The resolved `ParentPKFieldsDependency`: every ancestor's keys, nearest first. */
   readonly parents: readonly PkValues[];
-  readonly params: InputOf<S, 'params', Readonly<Record<string, unknown>>>;
+  readonly params: ParamsOf<S, P>;
   readonly query: InputOf<S, 'query', Readonly<Record<string, unknown>>>;
   readonly body: InputOf<S, 'body', unknown>;
   readonly req: CrudRequest;
 }
 
-export type ExtraHandler<TPk = PkValues | undefined, S extends ExtraSchemas = ExtraSchemas> = (
-  ctx: ExtraContext<TPk, S>,
-) => unknown;
+/** An extra route's handler: what it returns is the response body. */
+export type ExtraHandler<
+  TPk = PkValues | undefined,
+  S extends ExtraSchemas = ExtraSchemas,
+  P extends string = string,
+> = (ctx: ExtraContext<TPk, S, P>) => unknown;
 
 /** One registered extra route. */
 export interface ExtraRouteEntry {
@@ -94,51 +111,75 @@ export class ExtraRouteRegistrar<TPk = PkValues | undefined> {
     this.#entries = entries;
   }
 
-  get(path: string, handler: ExtraHandler<TPk>): this;
-  get<S extends ExtraSchemas>(path: string, options: ExtraRouteOptions<S>, handler: ExtraHandler<TPk, S>): this;
+  get<P extends string>(path: P, handler: ExtraHandler<TPk, ExtraSchemas, P>): this;
+  get<P extends string, S extends ExtraSchemas>(
+    path: P,
+    options: ExtraRouteOptions<S>,
+    handler: ExtraHandler<TPk, S, P>,
+  ): this;
   get(path: string, ...args: VerbArgs<TPk>): this {
     return this.#add(['GET'], path, args);
   }
-  post(path: string, handler: ExtraHandler<TPk>): this;
-  post<S extends ExtraSchemas>(path: string, options: ExtraRouteOptions<S>, handler: ExtraHandler<TPk, S>): this;
+  post<P extends string>(path: P, handler: ExtraHandler<TPk, ExtraSchemas, P>): this;
+  post<P extends string, S extends ExtraSchemas>(
+    path: P,
+    options: ExtraRouteOptions<S>,
+    handler: ExtraHandler<TPk, S, P>,
+  ): this;
   post(path: string, ...args: VerbArgs<TPk>): this {
     return this.#add(['POST'], path, args);
   }
-  put(path: string, handler: ExtraHandler<TPk>): this;
-  put<S extends ExtraSchemas>(path: string, options: ExtraRouteOptions<S>, handler: ExtraHandler<TPk, S>): this;
+  put<P extends string>(path: P, handler: ExtraHandler<TPk, ExtraSchemas, P>): this;
+  put<P extends string, S extends ExtraSchemas>(
+    path: P,
+    options: ExtraRouteOptions<S>,
+    handler: ExtraHandler<TPk, S, P>,
+  ): this;
   put(path: string, ...args: VerbArgs<TPk>): this {
     return this.#add(['PUT'], path, args);
   }
-  patch(path: string, handler: ExtraHandler<TPk>): this;
-  patch<S extends ExtraSchemas>(path: string, options: ExtraRouteOptions<S>, handler: ExtraHandler<TPk, S>): this;
+  patch<P extends string>(path: P, handler: ExtraHandler<TPk, ExtraSchemas, P>): this;
+  patch<P extends string, S extends ExtraSchemas>(
+    path: P,
+    options: ExtraRouteOptions<S>,
+    handler: ExtraHandler<TPk, S, P>,
+  ): this;
   patch(path: string, ...args: VerbArgs<TPk>): this {
     return this.#add(['PATCH'], path, args);
   }
-  delete(path: string, handler: ExtraHandler<TPk>): this;
-  delete<S extends ExtraSchemas>(path: string, options: ExtraRouteOptions<S>, handler: ExtraHandler<TPk, S>): this;
+  delete<P extends string>(path: P, handler: ExtraHandler<TPk, ExtraSchemas, P>): this;
+  delete<P extends string, S extends ExtraSchemas>(
+    path: P,
+    options: ExtraRouteOptions<S>,
+    handler: ExtraHandler<TPk, S, P>,
+  ): this;
   delete(path: string, ...args: VerbArgs<TPk>): this {
     return this.#add(['DELETE'], path, args);
   }
 
   /** One handler for several methods at once. */
-  route(methods: readonly HttpMethod[], path: string, handler: ExtraHandler<TPk>): this;
-  route<S extends ExtraSchemas>(
+  route<P extends string>(methods: readonly HttpMethod[], path: P, handler: ExtraHandler<TPk, ExtraSchemas, P>): this;
+  route<P extends string, S extends ExtraSchemas>(
     methods: readonly HttpMethod[],
-    path: string,
+    path: P,
     options: ExtraRouteOptions<S>,
-    handler: ExtraHandler<TPk, S>,
+    handler: ExtraHandler<TPk, S, P>,
   ): this;
   route(methods: readonly HttpMethod[], path: string, ...args: VerbArgs<TPk>): this {
     return this.#add(methods, path, args);
   }
 
   /** Alias of {@link route}, for code written against FastAPI's `api_route`. */
-  apiRoute(methods: readonly HttpMethod[], path: string, handler: ExtraHandler<TPk>): this;
-  apiRoute<S extends ExtraSchemas>(
+  apiRoute<P extends string>(
     methods: readonly HttpMethod[],
-    path: string,
+    path: P,
+    handler: ExtraHandler<TPk, ExtraSchemas, P>,
+  ): this;
+  apiRoute<P extends string, S extends ExtraSchemas>(
+    methods: readonly HttpMethod[],
+    path: P,
     options: ExtraRouteOptions<S>,
-    handler: ExtraHandler<TPk, S>,
+    handler: ExtraHandler<TPk, S, P>,
   ): this;
   apiRoute(methods: readonly HttpMethod[], path: string, ...args: VerbArgs<TPk>): this {
     return this.#add(methods, path, args);
