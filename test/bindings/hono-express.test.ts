@@ -108,7 +108,8 @@ describe('Hono and Express: errors outside the routes are problems', () => {
   test('docs mounted under a path link their Swagger UI files and document relative to the page', async () => {
     const document = createOpenApiDocument(forum.routers(), { info: { title: 'Forum', version: '1' } });
     const honoApp = new Hono().route('/api', honoDocs(document));
-    const expressApp = express().use('/api', expressDocs(document));
+    honoApp.notFound(honoNotFound());
+    const expressApp = express().use('/api', expressDocs(document)).use(expressNotFound());
     for (const listener of [getRequestListener(honoApp.fetch), expressApp]) {
       const get = (url: string) => inject(listener, { method: 'GET', url });
       const page = await get('/api/docs');
@@ -119,6 +120,8 @@ describe('Hono and Express: errors outside the routes are problems', () => {
         const url = new URL(String(link), 'http://x/api/docs').pathname;
         assert.equal((await get(url)).statusCode, 200, url);
       }
+      const options = await inject(listener, { method: 'OPTIONS', url: '/api/docs' });
+      assert.deepEqual([options.statusCode, options.json().code], [404, 'not_found']);
     }
   });
 

@@ -8,6 +8,7 @@ import { Router } from 'express';
 import type { OpenApiDocument } from 'ormcrud';
 import { JSON_TYPE } from '../../core/http/index.ts';
 import { swaggerUiAsset, swaggerUiDir, swaggerUiPage } from '../node/swagger-ui.ts';
+import { notFoundHandler } from './router.ts';
 
 /** Options of {@link openApiDocs}. */
 export interface OpenApiDocsOptions {
@@ -38,6 +39,8 @@ export function openApiDocs(document: OpenApiDocument, options: OpenApiDocsOptio
   const router = Router({ strict: true });
   router.get(prefix, (_req, res) => void res.type('html').send(page));
   router.get(`${prefix}/json`, (_req, res) => void res.set('content-type', JSON_TYPE).send(json));
+  // Express would answer OPTIONS itself (200, text/plain); a 404 problem, as Fastify and Hono give.
+  router.options([prefix, `${prefix}/json`, `${prefix}/:file`], notFoundHandler());
   router.get(`${prefix}/:file`, (req, res, next) => {
     const asset = swaggerUiAsset(req.params.file as string);
     if (!asset) return next();
