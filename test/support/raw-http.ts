@@ -49,6 +49,17 @@ export const TARGET_CASES: readonly [string, number, string][] = [
     404,
     'not_found',
   ],
+  // A path no route serves still reads the body of a method that has one, as Fastify does.
+  [
+    `QUERY /nope HTTP/1.1\r\n${closing}\r\nContent-Type: application/json\r\nContent-Length: 1\r\n\r\n{`,
+    422,
+    'validation_failed',
+  ],
+  [
+    `POST /nope HTTP/1.1\r\n${closing}\r\nContent-Type: application/json; charset=latin1\r\nContent-Length: 2\r\n\r\n{}`,
+    415,
+    'unsupported_media_type',
+  ],
 ];
 
 /** A create whose target has a fragment: its `Location` names the new row's path, without the fragment. */

@@ -44,7 +44,8 @@ export type BodyHeaders = Readonly<Record<string, string | string[] | undefined>
 /**
  * Whether a request's body is read as JSON: `false` for GET and HEAD, and
  * for a request without a content type that announces no body. Any other
- * media type is a 415 (`lenient`: no body, as for a path no route serves).
+ * media type is a 415 (`lenient`: no body, as for a path no route serves),
+ * and so is JSON in another charset than UTF-8.
  *
  * @example
  * ```ts
@@ -60,8 +61,8 @@ export function readsJsonBody(method: string, headers: BodyHeaders, lenient = fa
     if (headers['transfer-encoding'] === undefined && (length === undefined || length === '0')) return false;
   } else if (JSON_MEDIA_TYPE.test(String(type))) {
     const refused = jsonCharsetError(String(type));
-    if (refused && !lenient) throw refused;
-    return refused === undefined;
+    if (refused) throw refused;
+    return true;
   }
   if (lenient) return false;
   throw new HttpError('unsupported_media_type', 'Send the body as application/json');

@@ -10,7 +10,7 @@
 
 import type { ValidateFunction } from 'ajv';
 import querystring from 'fast-querystring';
-import { type CrudRoute, HTTP_METHODS } from '../routing/router.ts';
+import type { CrudRoute } from '../routing/router.ts';
 import { type InputSource, validationError } from './field-errors.ts';
 import { DEFAULT_BODY_LIMIT, JsonBodyReader, readsJsonBody } from './json-body.ts';
 import { malformedUrl, notFoundError, paramTooLong } from './outside-routes.ts';
@@ -45,7 +45,8 @@ export type Responder<Raw> = (parts: RequestParts<Raw>) => Promise<HttpReply>;
 
 const TEXT_TYPE = 'text/plain; charset=utf-8';
 
-const TABLE_METHODS: ReadonlySet<string> = new Set(HTTP_METHODS);
+/** The methods whose body a path no route serves still reads (as Fastify parses it before its 404). */
+const BODY_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'QUERY']);
 
 /**
  * The responder of `route`: compiles its schemas now, then answers each
@@ -104,8 +105,7 @@ export function notFoundResponder<Raw>(options: ResponderOptions = {}): Responde
     try {
       const early = malformedUrl(parts.url);
       if (early) throw early;
-      // A body is read as a route of the table would read it; no route takes another method (PROPFIND).
-      if (TABLE_METHODS.has(parts.method) && readsJsonBody(parts.method, parts.headers, true))
+      if (BODY_METHODS.has(parts.method) && readsJsonBody(parts.method, parts.headers, true))
         await readBody(parts, limit);
       throw notFoundError();
     } catch (error) {
