@@ -61,7 +61,7 @@ describeForum(
       await unchanged();
     });
 
-    test('a body that is not UTF-8 is 422; one declared in another charset 415', async () => {
+    test('a body that is not UTF-8 or Unicode is 422; one declared in another charset 415', async () => {
       const json = { ...admin, 'content-type': 'application/json' };
       const bytes = Buffer.concat([Buffer.from('{"name":"'), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from('"}')]);
       const broken = await s.call('POST', '/categories', bytes, json);
@@ -71,6 +71,9 @@ describeForum(
         const type = { ...admin, 'content-type': `application/json; charset=${charset}` };
         isProblem(await s.call('POST', '/categories', { name: 'ascii' }, type), 415);
       }
+      const lone = await s.call('POST', '/categories', '{"name":"a\\ud800b"}', json);
+      isProblem(lone, 422);
+      assert.match(lone.body.errors[0].message, /unpaired surrogate/);
       await unchanged();
       const quoted = { ...admin, 'content-type': 'application/json; charset="UTF-8"' };
       assert.equal((await s.call('POST', '/categories', { name: 'quoted' }, quoted)).status, 201);

@@ -122,24 +122,42 @@ function join(chunks: readonly Uint8Array[], length: number): Uint8Array {
   return bytes;
 }
 
-/** The key a reviver refuses, or `undefined`. */
-function pollutingKey(key: string, value: unknown): string | undefined {
-  if (key === '__proto__') return 'must not contain a "__proto__" key (refused: it can rewrite object prototypes)';
-  if (key === 'constructor' && typeof value === 'object' && value !== null && Object.hasOwn(value, 'prototype'))
-    return 'must not contain a "constructor" object with a "prototype" key (refused: it can rewrite object prototypes)';
-  return undefined;
+/** A UTF-16 surrogate without its pair: JSON can escape one (`"\ud800"`), UTF-8 cannot store it. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+const KEY = 'The body holds a key that is refused';
+
+/** What a reviver refuses: the body's `detail` and the error's message. */
+class Refused extends Error {
+  constructor(
+    readonly detail: string,
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
-class Refused extends Error {}
+/** Refuses a key that can rewrite prototypes, and text no database can store. */
+function revive(key: string, value: unknown): unknown {
+  if (key === '__proto__')
+    throw new Refused(KEY, 'must not contain a "__proto__" key (refused: it can rewrite object prototypes)');
+  if (key === 'constructor' && typeof value === 'object' && value !== null && Object.hasOwn(value, 'prototype'))
+    throw new Refused(
+      KEY,
+      'must not contain a "constructor" object with a "prototype" key (refused: it can rewrite object prototypes)',
+    );
+  if (LONE_SURROGATE.test(key) || (typeof value === 'string' && LONE_SURROGATE.test(value)))
+    throw new Refused(
+      'The body holds text that is not Unicode',
+      'must not contain an unpaired surrogate (\\ud800-\\udfff)',
+    );
+  return value;
+}
 
-/** Parses with a key check only when the text could hold such a key (as such or `\u`-escaped). */
+/** Parses with the reviver's checks only when the text could need them (such a key, or a `\u` escape). */
 function parse(text: string): unknown {
   if (!text.includes('__proto__') && !text.includes('constructor') && !text.includes('\\u')) return JSON.parse(text);
-  return JSON.parse(text, (key, value) => {
-    const refused = pollutingKey(key, value);
-    if (refused) throw new Refused(refused);
-    return value;
-  });
+  return JSON.parse(text, revive);
 }
 
 /** Where `JSON.parse`'s message says the syntax breaks, without echoing the body. */
@@ -150,7 +168,8 @@ function position(error: unknown): string {
 
 /**
  * A body's bytes as JSON, or a 422 saying what is wrong with it (never
- * echoing it): not UTF-8, empty, not JSON (and where), or a refused key.
+ * echoing it): not UTF-8, empty, not JSON (and where), a refused key, or an
+ * unpaired surrogate.
  *
  * @example
  * ```ts
@@ -168,7 +187,7 @@ export function parseJsonBody(bytes: Uint8Array): unknown {
   try {
     return parse(text);
   } catch (error) {
-    if (error instanceof Refused) throw invalid('The body holds a key that is refused', error.message);
+    if (error instanceof Refused) throw invalid(error.detail, error.message);
     throw invalid('The body is not valid JSON', `is not valid JSON${position(error)}`);
   }
 }
