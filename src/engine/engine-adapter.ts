@@ -19,11 +19,9 @@ import {
   type UpdateReturning,
   type WriteData,
 } from '../core/adapter.ts';
-import { HttpError } from '../core/errors.ts';
 import { checkIncludeLimit } from '../core/include-limit.ts';
 import { knownCount, type ListResult, type PageWindow } from '../core/paginator.ts';
 import type { ParentRef } from '../core/parent-scope.ts';
-import { DatabaseError, redactDriverError } from '../core/safe-errors.ts';
 import type { CRUDConfigDict, CRUDConfigInit } from '../core/schemas/crud-config.ts';
 import { CompiledModel } from './compiled-model.ts';
 import { translateDatabaseError } from './database-errors.ts';
