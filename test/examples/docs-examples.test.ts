@@ -4,14 +4,12 @@
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { after, test } from 'node:test';
 import { getRequestListener } from '@hono/node-server';
 import Fastify from 'fastify';
 import { inject } from 'light-my-request';
 import { toFastify } from 'ormcrud/fastify';
 import { Sequelize } from 'sequelize';
-import { DataSource } from 'typeorm';
 import * as drizzleExample from '../../examples/docs/adapters-drizzle.ts';
 import * as sequelizeExample from '../../examples/docs/adapters-sequelize.ts';
 import * as typeormExample from '../../examples/docs/adapters-typeorm.ts';
@@ -53,14 +51,8 @@ test('docs adapters: Drizzle with a fixed db and with getSession', async () => {
 });
 
 test('docs adapters: TypeORM over a data source', async () => {
-  const require = createRequire(import.meta.url);
-  const dataSource = await new DataSource({
-    type: 'better-sqlite3',
-    database: ':memory:',
-    driver: require('libsql'),
-    entities: [typeormExample.Category],
-    synchronize: true,
-  }).initialize();
+  const dataSource = await typeormExample.openSqliteDataSource(':memory:');
+  await dataSource.synchronize();
   await crudRoundTrip(typeormExample.categoryCollection(dataSource), () => dataSource.destroy());
 });
 
