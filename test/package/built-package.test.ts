@@ -82,6 +82,7 @@ test('package: every entry point loads on plain Node from dist/', async () => {
     const entries = ['ormcrud', 'ormcrud/adapter-kit', 'ormcrud/drizzle', 'ormcrud/typeorm', 'ormcrud/sequelize', 'ormcrud/fastify', 'ormcrud/hono', 'ormcrud/express', 'ormcrud/node'];
     const loaded = {};
     for (const entry of entries) loaded[entry] = { file: import.meta.resolve(entry), names: Object.keys(await import(entry)) };
+    loaded.manifest = { file: import.meta.resolve('ormcrud/package.json'), names: [] };
     console.log(JSON.stringify(loaded));`;
   // From the repository, which has every ORM installed; the app has only Drizzle.
   const { stdout } = await node(['--input-type=module', '-e', script], root);
@@ -97,6 +98,7 @@ test('package: every entry point loads on plain Node from dist/', async () => {
     'ormcrud/express': ['dist/bindings/express/index.js', 'toExpress'],
     'ormcrud/node': ['dist/bindings/node/index.js', 'keepTickObjectShape'],
   };
+  assert.ok(loaded.manifest?.file.endsWith('/package.json'), 'ormcrud/package.json is exported');
   for (const [entry, [file, name]] of Object.entries(expected)) {
     assert.ok(loaded[entry]?.file.endsWith(file), `${entry} resolves to ${loaded[entry]?.file}`);
     assert.ok(loaded[entry]?.names.includes(name), `${entry} exports ${name}`);
