@@ -113,6 +113,7 @@ export {
   ExtraRouteRegistrar,
   ExtraRoutes,
   type ExtraSchemas,
+  type ExtraVerb,
 } from './core/routing/extra-routes.ts';
 export type { Mount, MountDocs, MountPlace, ParentLevel, Strategy } from './core/routing/mount.ts';
 export { NestedConfig, type NestedRouterOptions } from './core/routing/nesting.ts';

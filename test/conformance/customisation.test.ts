@@ -226,6 +226,18 @@ describeForum(
       assert.equal(options.headers.allow, 'GET, HEAD, POST, OPTIONS');
     });
 
+    test('route and its alias apiRoute serve one handler at several methods', async () => {
+      const tags = new CRUDCollection({ ormAdapter: s.harness.adapters.tag });
+      tags.extra.collection.route(['PUT', 'PATCH'], '/both', ({ req }) => ({ via: req.method }));
+      tags.extra.apiRoute(['POST'], '/aliased/{n}', ({ pk, params }) => ({ tag: pk.id, n: params.n }));
+      const app = await serve(s, tags.getRouter({ prefix: '/tags' }));
+      const [put, patch] = [await call(app, 'PUT', '/tags/both', {}), await call(app, 'PATCH', '/tags/both', {})];
+      const aliased = await call(app, 'POST', '/tags/1/aliased/7', {});
+      await app.close();
+      assert.deepEqual([put.body, patch.body], [{ via: 'PUT' }, { via: 'PATCH' }]);
+      assert.deepEqual([aliased.status, aliased.body], [200, { tag: 1, n: '7' }]);
+    });
+
     test('an extra route of HEAD alone answers HEAD, and GET is a 405', async () => {
       const tags = new CRUDCollection({ ormAdapter: s.harness.adapters.tag });
       tags.extra.collection.route(['HEAD'], '/ping', { status: 204 }, () => undefined);

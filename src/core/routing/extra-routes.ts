@@ -89,6 +89,16 @@ export interface ExtraRouteEntry {
   readonly handler: ExtraHandler;
 }
 
+/** A verb of {@link ExtraRouteRegistrar} (`get`, `post`, …): `route` with its one method given. */
+export interface ExtraVerb<TPk, R> {
+  <P extends string>(path: P, handler: ExtraHandler<TPk, ExtraSchemas, P>): R;
+  <P extends string, S extends ExtraSchemas>(
+    path: P,
+    options: ExtraRouteOptions<S>,
+    handler: ExtraHandler<TPk, S, P>,
+  ): R;
+}
+
 /** A verb's arguments after the path, as the implementation sees them. */
 type VerbArgs<TPk> = [handler: ExtraHandler<TPk>] | [options: ExtraRouteOptions, handler: ExtraHandler<TPk>];
 
@@ -105,56 +115,18 @@ type VerbArgs<TPk> = [handler: ExtraHandler<TPk>] | [options: ExtraRouteOptions,
 export class ExtraRouteRegistrar<TPk = PkValues | undefined> {
   readonly #anchor: 'item' | 'collection';
   readonly #entries: ExtraRouteEntry[];
+  /** Each registers a route of its method: `(path, handler)` or `(path, options, handler)`. */
+  readonly get: ExtraVerb<TPk, this> = this.#verb('GET');
+  readonly post: ExtraVerb<TPk, this> = this.#verb('POST');
+  readonly put: ExtraVerb<TPk, this> = this.#verb('PUT');
+  readonly patch: ExtraVerb<TPk, this> = this.#verb('PATCH');
+  readonly delete: ExtraVerb<TPk, this> = this.#verb('DELETE');
+  /** Alias of {@link route}, for code written against FastAPI's `api_route`. */
+  readonly apiRoute: this['route'] = this.route.bind(this);
 
   constructor(anchor: 'item' | 'collection', entries: ExtraRouteEntry[]) {
     this.#anchor = anchor;
     this.#entries = entries;
-  }
-
-  get<P extends string>(path: P, handler: ExtraHandler<TPk, ExtraSchemas, P>): this;
-  get<P extends string, S extends ExtraSchemas>(
-    path: P,
-    options: ExtraRouteOptions<S>,
-    handler: ExtraHandler<TPk, S, P>,
-  ): this;
-  get(path: string, ...args: VerbArgs<TPk>): this {
-    return this.#add(['GET'], path, args);
-  }
-  post<P extends string>(path: P, handler: ExtraHandler<TPk, ExtraSchemas, P>): this;
-  post<P extends string, S extends ExtraSchemas>(
-    path: P,
-    options: ExtraRouteOptions<S>,
-    handler: ExtraHandler<TPk, S, P>,
-  ): this;
-  post(path: string, ...args: VerbArgs<TPk>): this {
-    return this.#add(['POST'], path, args);
-  }
-  put<P extends string>(path: P, handler: ExtraHandler<TPk, ExtraSchemas, P>): this;
-  put<P extends string, S extends ExtraSchemas>(
-    path: P,
-    options: ExtraRouteOptions<S>,
-    handler: ExtraHandler<TPk, S, P>,
-  ): this;
-  put(path: string, ...args: VerbArgs<TPk>): this {
-    return this.#add(['PUT'], path, args);
-  }
-  patch<P extends string>(path: P, handler: ExtraHandler<TPk, ExtraSchemas, P>): this;
-  patch<P extends string, S extends ExtraSchemas>(
-    path: P,
-    options: ExtraRouteOptions<S>,
-    handler: ExtraHandler<TPk, S, P>,
-  ): this;
-  patch(path: string, ...args: VerbArgs<TPk>): this {
-    return this.#add(['PATCH'], path, args);
-  }
-  delete<P extends string>(path: P, handler: ExtraHandler<TPk, ExtraSchemas, P>): this;
-  delete<P extends string, S extends ExtraSchemas>(
-    path: P,
-    options: ExtraRouteOptions<S>,
-    handler: ExtraHandler<TPk, S, P>,
-  ): this;
-  delete(path: string, ...args: VerbArgs<TPk>): this {
-    return this.#add(['DELETE'], path, args);
   }
 
   /** One handler for several methods at once. */
@@ -169,20 +141,9 @@ export class ExtraRouteRegistrar<TPk = PkValues | undefined> {
     return this.#add(methods, path, args);
   }
 
-  /** Alias of {@link route}, for code written against FastAPI's `api_route`. */
-  apiRoute<P extends string>(
-    methods: readonly HttpMethod[],
-    path: P,
-    handler: ExtraHandler<TPk, ExtraSchemas, P>,
-  ): this;
-  apiRoute<P extends string, S extends ExtraSchemas>(
-    methods: readonly HttpMethod[],
-    path: P,
-    options: ExtraRouteOptions<S>,
-    handler: ExtraHandler<TPk, S, P>,
-  ): this;
-  apiRoute(methods: readonly HttpMethod[], path: string, ...args: VerbArgs<TPk>): this {
-    return this.#add(methods, path, args);
+  /** `route` for one method; typed by {@link ExtraVerb}, as `route`'s overloads type it. */
+  #verb(method: HttpMethod): ExtraVerb<TPk, this> {
+    return ((path: string, ...args: VerbArgs<TPk>) => this.#add([method], path, args)) as ExtraVerb<TPk, this>;
   }
 
   #add(methods: readonly HttpMethod[], path: string, args: VerbArgs<TPk>): this {
