@@ -226,6 +226,19 @@ describeForum(
       assert.equal(options.headers.allow, 'GET, HEAD, POST, OPTIONS');
     });
 
+    test('with a root extra, a static extra path still comes before the key: its other methods are 405s', async () => {
+      const tags = new CRUDCollection({ ormAdapter: s.harness.adapters.tag });
+      tags.extra.collection.get('/', () => ({ root: true }));
+      tags.extra.collection.post('/merge', () => ({ merged: true }));
+      tags.extra.collection.route(['HEAD'], '/ping', { status: 204 }, () => undefined);
+      const app = await serve(s, tags.getRouter({ prefix: '/tags' }));
+      const merge = await call(app, 'GET', '/tags/merge');
+      const ping = await call(app, 'HEAD', '/tags/ping');
+      await app.close();
+      assert.deepEqual([merge.status, merge.headers.allow], [405, 'POST, OPTIONS']);
+      assert.equal(ping.status, 204);
+    });
+
     test('route and its alias apiRoute serve one handler at several methods', async () => {
       const tags = new CRUDCollection({ ormAdapter: s.harness.adapters.tag });
       tags.extra.collection.route(['PUT', 'PATCH'], '/both', ({ req }) => ({ via: req.method }));

@@ -58,10 +58,11 @@ function shapeOf(path: string): number[] {
   return path.split('/').map((segment) => (segment.startsWith(':') ? 1 : 0));
 }
 
-/** Static before parameter at the first segment where two paths differ. */
+/** Static before parameter at the first segment where two paths differ, then the shorter first. */
 function compareShapes(a: readonly number[], b: readonly number[]): number {
   for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return (a[i] as number) - (b[i] as number);
-  return 0;
+  // Shorter first: a total order, which a sort needs (paths of different lengths never match one request).
+  return a.length - b.length;
 }
 
 /** Whether two routes differ in their method only (every other field the same value or object). */
