@@ -1,6 +1,6 @@
 /**
  * The package as a user gets it. `npm pack` builds `dist/` (through
- * `prepack`) and makes the tarball; a fresh app installs it with the quick
+ * `prepare`) and makes the tarball; a fresh app installs it with the quick
  * start's dependencies, from npm's cache where it can, and runs the quick start
  * compiled by `tsc` (the README's tsconfig, strict) on plain Node, and on tsx.
  * The declarations type-check even without `skipLibCheck`.
