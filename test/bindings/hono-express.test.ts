@@ -105,6 +105,48 @@ describe('Hono and Express: errors outside the routes are problems', () => {
     });
   }
 
+  test('a body read first by the app (express.json(), c.req.json()) is taken as read, never a hang', async () => {
+    const honoApp = new Hono();
+    honoApp.use(async (c, next) => {
+      await c.req.json().catch(() => undefined);
+      await next();
+    });
+    for (const router of forum.routers()) honoApp.route('/', toHono(router));
+    honoApp.notFound(honoNotFound());
+    const expressApp = express().use(express.json());
+    for (const router of forum.routers()) expressApp.use(toExpress(router));
+    expressApp.use(expressNotFound());
+    for (const [name, listener] of [
+      ['hono', getRequestListener(honoApp.fetch)],
+      ['express', expressApp],
+    ] as const) {
+      const post = (url: string, body: string) =>
+        inject(listener, { method: 'POST', url, payload: body, headers: { 'content-type': 'application/json' } });
+      const created = await post('/tags', JSON.stringify({ name: `read-first-${name}` }));
+      assert.deepEqual([created.statusCode, created.json().name], [201, `read-first-${name}`]);
+      assert.equal((await post('/nope', '{}')).statusCode, 404);
+      const refused = await post('/tags', '{"__proto__":{"x":1},"name":"p"}');
+      assert.equal(refused.statusCode, 422);
+    }
+  });
+
+  test('a body something else read to its end is a logged 500, not a request left hanging', async () => {
+    const errors: unknown[] = [];
+    const app = express().use((req, _res, next) => {
+      req.resume();
+      req.once('end', () => next());
+    });
+    for (const router of forum.routers()) app.use(toExpress(router, { log: (error) => errors.push(error) }));
+    const res = await inject(app, {
+      method: 'POST',
+      url: '/tags',
+      payload: '{"name":"gone"}',
+      headers: { 'content-type': 'application/json' },
+    });
+    assert.equal(res.statusCode, 500);
+    assert.match(String((errors[0] as { message?: string })?.message), /read before ormcrud/);
+  });
+
   test('docs mounted under a path link their Swagger UI files and document relative to the page', async () => {
     const document = createOpenApiDocument(forum.routers(), { info: { title: 'Forum', version: '1' } });
     const honoApp = new Hono().route('/api', honoDocs(document));

@@ -29,13 +29,17 @@ type Method = 'get' | 'head' | 'post' | 'put' | 'patch' | 'delete' | 'options';
 
 function partsOf(req: Request): RequestParts<Request> {
   const params = req.params as Record<string, string>;
+  // A body an app-wide `express.json()` parsed first is fed again as JSON, so the core's rules still apply.
+  const parsed = req.readableEnded && req.body !== undefined;
   return {
     method: req.method,
     url: originForm(req.originalUrl),
-    headers: req.headers,
+    headers: parsed ? { ...req.headers, 'content-length': undefined } : req.headers,
     params,
     raw: req,
-    feed: (reader) => feedNodeBody(req, reader),
+    feed: parsed
+      ? async (reader) => reader.push(Buffer.from(JSON.stringify(req.body)))
+      : (reader) => feedNodeBody(req, reader),
   };
 }
 

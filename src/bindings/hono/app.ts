@@ -75,7 +75,10 @@ class HonoParts implements RequestParts<Context> {
   }
 
   /** On Node, the socket's chunks as they come; elsewhere through the web `Request`. */
-  feed(reader: JsonBodyReader): Promise<void> {
+  async feed(reader: JsonBodyReader): Promise<void> {
+    // A middleware read the body first (`c.req.json()`): Hono keeps what it read.
+    if (Object.keys(this.raw.req.bodyCache).length > 0)
+      return reader.push(new Uint8Array(await this.raw.req.arrayBuffer()));
     const incoming = incomingOf(this.raw);
     if (incoming) return feedNodeBody(incoming, reader);
     return feed(this.raw.req.raw, this.headers['content-length'] !== undefined, reader);

@@ -9,11 +9,13 @@
 import type { Readable } from 'node:stream';
 import type { JsonBodyReader } from '../../core/http/index.ts';
 
-/** The event methods of a Node readable that the feed uses. */
-export type NodeBody = Pick<Readable, 'on' | 'off'>;
+/** The event methods of a Node readable that the feed uses, and whether it was read to its end already. */
+export type NodeBody = Pick<Readable, 'on' | 'off' | 'readableEnded'>;
 
 /**
- * Feeds `body`'s chunks to `reader`; stops reading at its first refusal.
+ * Feeds `body`'s chunks to `reader`; stops reading at its first refusal. A
+ * body something else read first (a body parser in front) is an error, not a
+ * wait for an end that has passed.
  *
  * @example
  * ```ts
@@ -25,6 +27,7 @@ export type NodeBody = Pick<Readable, 'on' | 'off'>;
  * ```
  */
 export function feedNodeBody(body: NodeBody, reader: JsonBodyReader): Promise<void> {
+  if (body.readableEnded) return Promise.reject(new Error('The request body was read before ormcrud could read it'));
   return new Promise((resolve, reject) => {
     const done = (error?: unknown) => {
       body.off('data', onData).off('end', done).off('error', done);
