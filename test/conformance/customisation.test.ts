@@ -237,6 +237,14 @@ describeForum(
       await app.close();
       assert.deepEqual([merge.status, merge.headers.allow], [405, 'POST, OPTIONS']);
       assert.equal(ping.status, 204);
+
+      const heads = new CRUDCollection({ ormAdapter: s.harness.adapters.tag });
+      heads.extra.collection.route(['HEAD'], '/', { status: 204 }, () => undefined);
+      heads.extra.collection.route(['HEAD'], '/only', { status: 204 }, () => undefined);
+      const headApp = await serve(s, heads.getRouter({ prefix: '/tags' }));
+      const [only, get] = [await call(headApp, 'HEAD', '/tags/only'), await call(headApp, 'GET', '/tags/only')];
+      await headApp.close();
+      assert.deepEqual([only.status, get.status], [204, 405]);
     });
 
     test('route and its alias apiRoute serve one handler at several methods', async () => {

@@ -43,6 +43,9 @@ export const TARGET_CASES: readonly [string, number, string][] = [
     400,
     'bad_request',
   ],
+  // A backslash: @hono/node-server makes no Request of it, Express would route it as a slash.
+  [`GET /tags\\1 HTTP/1.1\r\n${closing}\r\n\r\n`, 400, 'bad_request'],
+  [`GET http://h/tags\\1 HTTP/1.1\r\n${closing}\r\n\r\n`, 400, 'bad_request'],
   [`QUERY /tags HTTP/1.1\r\n${closing}\r\n\r\n`, 404, 'not_found'],
   [
     `PROPFIND /tags/1 HTTP/1.1\r\n${closing}\r\nContent-Type: application/json\r\nContent-Length: 1\r\n\r\n{`,

@@ -92,7 +92,7 @@ function authorityEnd(url: string, start: number): number {
 
 /**
  * A 400 when `url` is no path (`*`, an absolute URL of another scheme than HTTP) or its path
- * holds an invalid percent-encoding, or `undefined`.
+ * holds a backslash or an invalid percent-encoding, or `undefined`.
  *
  * @example
  * ```ts
@@ -102,10 +102,14 @@ function authorityEnd(url: string, start: number): number {
 export function malformedUrl(url: string): HttpError | undefined {
   if (url.charCodeAt(0) !== 47) return new HttpError('bad_request', 'The request target is not a path');
   const query = url.indexOf('?');
-  const path = query === -1 ? url : url.slice(0, query);
-  if (!path.includes('%')) return undefined;
+  const end = query === -1 ? url.length : query;
+  // Express routes `/a\b` as `/a/b`; no URL has a backslash, so none is routed as another path.
+  const backslash = url.indexOf('\\');
+  if (backslash !== -1 && backslash < end) return new HttpError('bad_request', 'The URL path holds a backslash');
+  const percent = url.indexOf('%');
+  if (percent === -1 || percent >= end) return undefined;
   try {
-    decodeURIComponent(path);
+    decodeURIComponent(url.slice(0, end));
     return undefined;
   } catch {
     return malformedUrlError();
