@@ -18,14 +18,14 @@ import { jsonCharsetError, parseJsonBody } from '../../core/http/index.ts';
  */
 export function jsonBodyParser(
   request: FastifyRequest,
-  body: string | Buffer,
+  body: Buffer,
   done: (e: Error | null, v?: unknown) => void,
 ): void {
   let value: unknown;
   try {
     const refused = jsonCharsetError(String(request.headers['content-type']));
     if (refused) throw refused;
-    value = parseJsonBody(typeof body === 'string' ? Buffer.from(body) : body);
+    value = parseJsonBody(body);
   } catch (error) {
     done(error as Error);
     return;

@@ -85,11 +85,17 @@ class HonoParts implements RequestParts<Context> {
   }
 }
 
+/** A core reply as a web `Response`. */
+export function responseOf({ status, headers, body }: HttpReply): Response {
+  return new Response(body ?? null, { status, headers });
+}
+
 /** A Hono handler answering through `respond`. A HEAD (Hono serves it with the GET route) keeps its length. */
 function handlerOf(respond: Responder<Context>): Handler {
   return async (c) => {
-    const { status, headers, body }: HttpReply = await respond(new HonoParts(c));
-    if (c.req.method !== 'HEAD' || body === undefined) return new Response(body ?? null, { status, headers });
+    const reply = await respond(new HonoParts(c));
+    const { status, headers, body } = reply;
+    if (c.req.method !== 'HEAD' || body === undefined) return responseOf(reply);
     const length = String(new TextEncoder().encode(body).byteLength);
     return new Response(null, { status, headers: { ...headers, 'content-length': length } });
   };
@@ -166,7 +172,6 @@ export function requestErrorHandler(options: ToHonoOptions = {}): (error: unknow
   const log = options.log ?? consoleErrorLog;
   return (error) => {
     const refused = error instanceof Error && error.name === 'RequestError';
-    const { status, headers, body } = problemReply(refused ? new HttpError('bad_request', error.message) : error, log);
-    return new Response(body ?? null, { status, headers });
+    return responseOf(problemReply(refused ? new HttpError('bad_request', error.message) : error, log));
   };
 }

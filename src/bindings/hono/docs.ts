@@ -8,6 +8,7 @@
 import { Hono } from 'hono';
 import type { OpenApiDocument } from 'ormcrud';
 import { JSON_TYPE, problemReply } from '../../core/http/index.ts';
+import { responseOf } from './app.ts';
 
 /** Options of {@link openApiDocs}. */
 export interface OpenApiDocsOptions {
@@ -37,10 +38,7 @@ export function openApiDocs(document: OpenApiDocument, options: OpenApiDocsOptio
   const ui = import('../node/swagger-ui.ts');
   const app = new Hono();
   // Swagger UI's files fail to load when swagger-ui-dist is not installed: a logged 500 problem.
-  app.onError((error) => {
-    const { status, headers, body } = problemReply(error);
-    return new Response(body ?? null, { status, headers });
-  });
+  app.onError((error) => responseOf(problemReply(error)));
   app.get(prefix, async (c) => c.html((await ui).swaggerUiPage(prefix)));
   app.get(`${prefix}/json`, (c) => c.body(json, 200, { 'content-type': JSON_TYPE }));
   app.get(`${prefix}/:file`, async (c) => {
