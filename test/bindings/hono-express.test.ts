@@ -148,16 +148,18 @@ describe('Hono and Express: errors outside the routes are problems', () => {
     const expressApp = express().use('/api', expressDocs(document)).use(expressNotFound());
     for (const listener of [getRequestListener(honoApp.fetch), expressApp]) {
       const get = (url: string) => inject(listener, { method: 'GET', url });
-      const page = await get('/api/docs');
-      assert.equal(page.statusCode, 200);
-      const links = [...page.body.matchAll(/(?:href|src)="([^"]+)"|url: "([^"]+)"/g)].map((m) => m[1] ?? m[2]);
-      assert.equal(links.length, 6);
-      for (const link of links) {
-        const url = new URL(String(link), 'http://x/api/docs').pathname;
-        assert.equal((await get(url)).statusCode, 200, url);
+      for (const pageUrl of ['/api/docs', '/api/docs/']) {
+        const page = await get(pageUrl);
+        assert.equal(page.statusCode, 200, pageUrl);
+        const links = [...page.body.matchAll(/(?:href|src)="([^"]+)"|url: "([^"]+)"/g)].map((m) => m[1] ?? m[2]);
+        assert.equal(links.length, 6);
+        for (const link of links) {
+          const url = new URL(String(link), `http://x${pageUrl}`).pathname;
+          assert.equal((await get(url)).statusCode, 200, url);
+        }
+        const options = await inject(listener, { method: 'OPTIONS', url: pageUrl });
+        assert.deepEqual([options.statusCode, options.json().code], [404, 'not_found']);
       }
-      const options = await inject(listener, { method: 'OPTIONS', url: '/api/docs' });
-      assert.deepEqual([options.statusCode, options.json().code], [404, 'not_found']);
     }
   });
 

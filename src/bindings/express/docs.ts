@@ -35,12 +35,12 @@ export function openApiDocs(document: OpenApiDocument, options: OpenApiDocsOptio
   const prefix = options.routePrefix ?? '/docs';
   swaggerUiDir(); // throws now, at mount, when swagger-ui-dist is not installed
   const json = JSON.stringify(document);
-  const page = swaggerUiPage(prefix);
+  const pages = { [prefix]: swaggerUiPage(prefix), [`${prefix}/`]: swaggerUiPage(prefix, true) };
   const router = Router({ strict: true });
-  router.get(prefix, (_req, res) => void res.type('html').send(page));
+  for (const [path, page] of Object.entries(pages)) router.get(path, (_req, res) => void res.type('html').send(page));
   router.get(`${prefix}/json`, (_req, res) => void res.set('content-type', JSON_TYPE).send(json));
   // Express would answer OPTIONS itself (200, text/plain); a 404 problem, as Fastify and Hono give.
-  router.options([prefix, `${prefix}/json`, `${prefix}/:file`], notFoundHandler());
+  router.options([...Object.keys(pages), `${prefix}/json`, `${prefix}/:file`], notFoundHandler());
   router.get(`${prefix}/:file`, (req, res, next) => {
     const asset = swaggerUiAsset(req.params.file as string);
     if (!asset) return next();

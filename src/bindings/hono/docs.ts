@@ -39,7 +39,11 @@ export function openApiDocs(document: OpenApiDocument, options: OpenApiDocsOptio
   const app = new Hono();
   // Swagger UI's files fail to load when swagger-ui-dist is not installed: a logged 500 problem.
   app.onError((error) => responseOf(problemReply(error)));
-  app.get(prefix, async (c) => c.html((await ui).swaggerUiPage(prefix)));
+  // `/docs/` too, told apart by the URL: `c.req.path` drops the slash in an app with `strict: false`.
+  app.on('GET', [prefix, `${prefix}/`], async (c) => {
+    const slash = new URL(c.req.url).pathname.endsWith('/');
+    return c.html((await ui).swaggerUiPage(prefix, slash));
+  });
   app.get(`${prefix}/json`, (c) => c.body(json, 200, { 'content-type': JSON_TYPE }));
   app.get(`${prefix}/:file`, async (c) => {
     const asset = await (await ui).swaggerUiAsset(c.req.param('file'));

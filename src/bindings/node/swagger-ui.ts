@@ -64,17 +64,18 @@ export function swaggerUiAsset(name: string): Promise<SwaggerUiAsset> | undefine
 }
 
 /**
- * The Swagger UI page served at `prefix`: its files under `prefix/`, the
- * document at `prefix/json`, linked relative to the page (`docs/json` from
- * `/docs`), so an app that mounts the docs under a path (`/api`) finds them.
+ * The Swagger UI page served at `prefix` (or at `prefix/` when `slash`): its
+ * files under `prefix/`, the document at `prefix/json`, linked relative to the
+ * page (`docs/json` from `/docs`, `./json` from `/docs/`), so an app that
+ * mounts the docs under a path (`/api`) finds them.
  *
  * @example
  * ```ts
  * const html = swaggerUiPage('/docs');
  * ```
  */
-export function swaggerUiPage(prefix: string): string {
-  const base = prefix.slice(prefix.lastIndexOf('/') + 1);
+export function swaggerUiPage(prefix: string, slash = false): string {
+  const base = slash ? '.' : prefix.slice(prefix.lastIndexOf('/') + 1);
   const at = JSON.stringify(`${base}/json`);
   return `<!DOCTYPE html>
 <html lang="en">
