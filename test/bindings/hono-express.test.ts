@@ -160,6 +160,10 @@ describe('Hono and Express: errors outside the routes are problems', () => {
         const options = await inject(listener, { method: 'OPTIONS', url: pageUrl });
         assert.deepEqual([options.statusCode, options.json().code], [404, 'not_found']);
       }
+      // A file name Express cannot decode is a problem, not its HTML page with a stack trace.
+      const malformed = await get('/api/docs/%E0');
+      assert.equal(malformed.headers['content-type'], 'application/problem+json; charset=utf-8');
+      assert.doesNotMatch(malformed.body, /URIError|at /);
     }
   });
 

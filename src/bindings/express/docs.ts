@@ -6,14 +6,16 @@
  */
 import { Router } from 'express';
 import type { OpenApiDocument } from 'ormcrud';
-import { JSON_TYPE } from '../../core/http/index.ts';
+import { type ErrorLog, JSON_TYPE } from '../../core/http/index.ts';
 import { swaggerUiAsset, swaggerUiDir, swaggerUiPage } from '../node/swagger-ui.ts';
-import { notFoundHandler } from './router.ts';
+import { notFoundHandler, problemErrorHandler } from './router.ts';
 
 /** Options of {@link openApiDocs}. */
 export interface OpenApiDocsOptions {
   /** Where Swagger UI is served; the document is at `<routePrefix>/json`. Default `/docs`. */
   readonly routePrefix?: string;
+  /** Where errors are logged (a Swagger UI file that cannot be read); default the console. */
+  readonly log?: ErrorLog;
 }
 
 /**
@@ -40,11 +42,12 @@ export function openApiDocs(document: OpenApiDocument, options: OpenApiDocsOptio
   for (const [path, page] of Object.entries(pages)) router.get(path, (_req, res) => void res.type('html').send(page));
   router.get(`${prefix}/json`, (_req, res) => void res.set('content-type', JSON_TYPE).send(json));
   // Express would answer OPTIONS itself (200, text/plain); a 404 problem, as Fastify and Hono give.
-  router.options([...Object.keys(pages), `${prefix}/json`, `${prefix}/:file`], notFoundHandler());
+  router.options([...Object.keys(pages), `${prefix}/json`, `${prefix}/:file`], notFoundHandler(options));
   router.get(`${prefix}/:file`, (req, res, next) => {
     const asset = swaggerUiAsset(req.params.file as string);
     if (!asset) return next();
     asset.then((file) => void res.set('content-type', file.type).send(Buffer.from(file.body)), next);
   });
+  router.use(problemErrorHandler(options.log));
   return router;
 }

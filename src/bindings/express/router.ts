@@ -6,9 +6,17 @@
  *
  * @module
  */
-import { type NextFunction, type Request, type RequestHandler, type Response, Router } from 'express';
+import {
+  type ErrorRequestHandler,
+  type NextFunction,
+  type Request,
+  type RequestHandler,
+  type Response,
+  Router,
+} from 'express';
 import type { CrudRouter } from 'ormcrud';
 import {
+  type ErrorLog,
   type HttpReply,
   malformedUrlError,
   notFoundResponder,
@@ -84,16 +92,16 @@ export function toExpress(router: CrudRouter, options: ToExpressOptions = {}): R
       for (const method of methods) registered[method.toLowerCase() as Method](handler);
     }
   }
-  // Express fails to decode a malformed parameter before the handler: a 400 problem, like any other error here.
-  express.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
-    const status = (error as { status?: unknown }).status;
-    write(
-      req,
-      res,
-      problemReply(error instanceof URIError || status === 400 ? malformedUrlError() : error, options.log),
-    );
-  });
+  express.use(problemErrorHandler(options.log));
   return express;
+}
+
+/** Every error of a router as a problem; Express fails to decode a malformed parameter before the handler: a 400. */
+export function problemErrorHandler(log?: ErrorLog): ErrorRequestHandler {
+  return (error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const status = (error as { status?: unknown }).status;
+    write(req, res, problemReply(error instanceof URIError || status === 400 ? malformedUrlError() : error, log));
+  };
 }
 
 /**

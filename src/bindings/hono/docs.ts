@@ -7,13 +7,15 @@
  */
 import { Hono } from 'hono';
 import type { OpenApiDocument } from 'ormcrud';
-import { JSON_TYPE, problemReply } from '../../core/http/index.ts';
+import { type ErrorLog, JSON_TYPE, problemReply } from '../../core/http/index.ts';
 import { responseOf } from './app.ts';
 
 /** Options of {@link openApiDocs}. */
 export interface OpenApiDocsOptions {
   /** Where Swagger UI is served; the document is at `<routePrefix>/json`. Default `/docs`. */
   readonly routePrefix?: string;
+  /** Where errors are logged (a Swagger UI file that cannot be read); default the console. */
+  readonly log?: ErrorLog;
 }
 
 /**
@@ -38,7 +40,7 @@ export function openApiDocs(document: OpenApiDocument, options: OpenApiDocsOptio
   const ui = import('../node/swagger-ui.ts');
   const app = new Hono();
   // Swagger UI's files fail to load when swagger-ui-dist is not installed: a logged 500 problem.
-  app.onError((error) => responseOf(problemReply(error)));
+  app.onError((error) => responseOf(problemReply(error, options.log)));
   // `/docs/` too, told apart by the URL: `c.req.path` drops the slash in an app with `strict: false`.
   app.on('GET', [prefix, `${prefix}/`], async (c) => {
     const slash = new URL(c.req.url).pathname.endsWith('/');
