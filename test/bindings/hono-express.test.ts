@@ -153,9 +153,10 @@ describe('Hono and Express: errors outside the routes are problems', () => {
         assert.equal(page.statusCode, 200, pageUrl);
         const links = [...page.body.matchAll(/(?:href|src)="([^"]+)"|url: "([^"]+)"/g)].map((m) => m[1] ?? m[2]);
         assert.equal(links.length, 6);
-        for (const link of links) {
-          const url = new URL(String(link), `http://x${pageUrl}`).pathname;
-          assert.equal((await get(url)).statusCode, 200, url);
+        for (const url of [pageUrl, ...links.map((link) => new URL(String(link), `http://x${pageUrl}`).pathname)]) {
+          const [full, head] = [await get(url), await inject(listener, { method: 'HEAD', url })];
+          assert.equal(full.statusCode, 200, url);
+          assert.deepEqual([head.statusCode, head.headers['content-length']], [200, String(full.rawPayload.length)]);
         }
         const options = await inject(listener, { method: 'OPTIONS', url: pageUrl });
         assert.deepEqual([options.statusCode, options.json().code], [404, 'not_found']);
