@@ -133,15 +133,14 @@ export class CRUDCollection<TRow extends Row = Row, TPk extends PkValues = PkOf<
     this.updateSchema = read('updateSchema') ?? adapter.generateUpdateSchema(this.updateFields, this.baseFields);
     this.createOutSchema = read('createOutSchema');
     this.updateOutSchema = read('updateOutSchema');
-    this.filterSchema = read('filterSchema') ?? adapter.generateFilterSchema(this.publicFields, this.baseFields);
-    this.sortSchema = read('sortSchema') ?? adapter.generateSortSchema(this.publicFields, this.baseFields);
+    // A given public schema decides which keys are shown, and so which may be filtered, sorted and included.
+    const given = read('publicSchema') ? Object.keys(this.publicSchema.shape) : undefined;
+    const [shown, base] = given ? [given, undefined] : [this.publicFields, this.baseFields];
+    this.filterSchema = read('filterSchema') ?? adapter.generateFilterSchema(shown, base);
+    this.sortSchema = read('sortSchema') ?? adapter.generateSortSchema(shown, base);
     this.includeLimit = checkIncludeLimit(read('includeLimit'), this.constructor.name);
     this.#readOptions = { includeLimit: this.includeLimit };
-    // A given public schema decides which keys are shown, and so which relations may be included.
-    const given = read('publicSchema') ? Object.keys(this.publicSchema.shape) : undefined;
-    this.includeSchema =
-      read('includeSchema') ??
-      adapter.generateIncludeSchema(this.includeLimit, given ?? this.publicFields, given ? undefined : this.baseFields);
+    this.includeSchema = read('includeSchema') ?? adapter.generateIncludeSchema(this.includeLimit, shown, base);
     this.dependencies = read('dependencies') ?? [];
     this.getOneDependencies = read('getOneDependencies') ?? [];
     this.getManyDependencies = read('getManyDependencies') ?? [];

@@ -54,6 +54,21 @@ describeForum(
       assert.deepEqual((await get('/slugs/1')).body, { id: 1, slug: post.body.slug });
     });
 
+    test('a public schema of its own decides what a list filters and sorts by', async () => {
+      const all = await get('/slugs?per_page=100');
+      const threadId = (await get('/posts/1')).body.thread_id;
+      // `thread_id` is left out of the schema: no filter by it (an oracle on its value), no sort by it.
+      const filtered = await get(`/slugs?per_page=100&thread_id=${threadId}`);
+      assert.deepEqual([filtered.status, filtered.body.count], [200, all.body.count]);
+      assert.equal((await get('/slugs?sort=thread_id')).status, 422);
+      assert.equal((await get('/slugs?sort=slug')).status, 200);
+      const doc = createOpenApiDocument(routers, { info: { title: 't', version: '1' } });
+      // biome-ignore lint/suspicious/noExplicitAny: a walk through the document
+      const params = ((doc.paths['/slugs'] as any).get.parameters as { name: string }[]).map((p) => p.name);
+      assert.equal(params.includes('thread_id'), false);
+      assert.equal(params.includes('slug'), true);
+    });
+
     test("a relation over a key the related model hides is a 422: a user's posts would show their author", async () => {
       const posts = await get('/users/1?include=posts');
       assert.equal(posts.status, 422, JSON.stringify(posts.body));
