@@ -325,6 +325,28 @@ describeForum(
       assert.ok(summary?.responses['202'], 'the extra documents its own status');
     });
 
+    test('an item extra under parents runs only for a row inside them, else a 404', async () => {
+      const ran: unknown[] = [];
+      const posts = new CRUDCollection({ ormAdapter: s.harness.adapters.post });
+      posts.extra.post('/touch', ({ pk }) => ran.push(pk));
+      const threads = new CRUDCollection({ ormAdapter: s.harness.adapters.thread });
+      threads.addNestedCollection('/posts', posts, new NestedConfig());
+      const router = threads.getRouter({ prefix: '/t' });
+      const app = await serve(s, router);
+      const inside = (await call(app, 'GET', '/t/2/posts?per_page=100')).body.data as { id: number }[];
+      const outside = (await call(app, 'GET', '/t/1/posts?per_page=100')).body.data as { id: number }[];
+      const [mine, other] = [inside[0]?.id, outside.find((p) => !inside.some((q) => q.id === p.id))?.id];
+      assert.ok(mine !== undefined && other !== undefined, 'threads 1 and 2 have posts of their own');
+      assert.equal((await call(app, 'POST', `/t/2/posts/${mine}/touch`)).status, 200);
+      for (const url of [`/t/2/posts/${other}/touch`, '/t/2/posts/4294967296/touch', '/t/99999/posts/1/touch']) {
+        const res = await call(app, 'POST', url);
+        assert.deepEqual([res.status, res.body.code], [404, 'not_found'], url);
+      }
+      assert.deepEqual(ran, [{ id: mine }]);
+      const doc = documentOf(router) as unknown as { paths: Record<string, Record<string, { responses: object }>> };
+      assert.ok('404' in (doc.paths['/t/{thread_id}/posts/{post_id}/touch']?.post?.responses ?? {}));
+    });
+
     test('NestedConfig router options: tags, dependencies, hidden from the schema', async () => {
       const seen: string[] = [];
       const threads = new CRUDCollection({ ormAdapter: s.harness.adapters.thread });

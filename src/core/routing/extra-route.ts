@@ -4,13 +4,11 @@
  * @module
  */
 import { z } from 'zod';
-import type { PkValues } from '../adapter.ts';
-import {
-  type DeclaredInputs,
-  mergeInputs,
-  ParentPKFieldsDependency,
-  PKFieldsDependency,
-} from '../dependencies/markers.ts';
+import type { IncludeData } from '../adapter.ts';
+import { CallResolver, type ResolvedCall } from '../dependencies/call.ts';
+import { type DeclaredInputs, mergeInputs } from '../dependencies/markers.ts';
+import { NotFoundError } from '../errors.ts';
+import { StorageCheck } from '../schemas/storable.ts';
 import type { ExtraRouteEntry } from './extra-routes.ts';
 import type { Mount } from './mount.ts';
 import { makeRoute } from './route-factory.ts';
@@ -19,20 +17,30 @@ import type { CrudRoute } from './router.ts';
 /** The routes of a collection's `extra` at a mount point: item extras under the item path, collection extras at the root. */
 export function extraRoutes(mount: Mount): CrudRoute[] {
   const c = mount.collection;
-  const parentDep = mount.resolvers.get(ParentPKFieldsDependency);
-  const pkDep = mount.resolvers.get(PKFieldsDependency);
-  if (!parentDep || !pkDep) throw new TypeError('PK dependencies are not resolved');
+  const levels = mount.place.parents;
+  const storage = new StorageCheck(
+    c.ormAdapter,
+    levels.map((level) => level.model),
+  );
+  const calls = {
+    collection: new CallResolver(['parents'], mount.resolvers, levels, storage),
+    item: new CallResolver(['pk', 'parents'], mount.resolvers, levels, storage),
+  };
+  // Under parents, an item route runs only for a row inside them: a 404 before the handler, as a GET gives.
+  const scoped = levels.length > 0;
   const collectionEntries = c.extra.entries.filter((e) => e.anchor === 'collection');
   const itemEntries = c.extra.entries.filter((e) => e.anchor === 'item');
   return [...collectionEntries, ...itemEntries].flatMap((entry: ExtraRouteEntry) => {
     const { options } = entry;
     const item = entry.anchor === 'item';
-    const declared: DeclaredInputs[] = [parentDep.inputs, ...(item ? [pkDep.inputs] : [])];
+    const call = calls[entry.anchor];
+    const declared: DeclaredInputs[] = [call.inputs];
     if (options.schema) declared.push(options.schema);
     // The root answers with and without a trailing slash, so a collection extra at `/` is one at the root.
     const own = !item && entry.path === '/' ? '' : entry.path;
     const path = (item ? mount.itemPath : mount.place.path) + own;
     const inputs = withPathParams(mergeInputs(declared), path);
+    const errors = item && scoped ? [...(options.errors ?? []), 'not_found' as const] : options.errors;
     return entry.methods.map((method) =>
       makeRoute(mount, {
         method,
@@ -48,16 +56,21 @@ export function extraRoutes(mount: Mount): CrudRoute[] {
         ...(options.description && { description: options.description }),
         ...(options.deprecated !== undefined && { deprecated: options.deprecated }),
         ...(options.hidden !== undefined && { hidden: options.hidden }),
-        ...(options.errors && { errors: options.errors }),
+        ...(errors && { errors }),
         run: async (req) => {
-          const pk = item ? ((await pkDep.resolve(req)) as PkValues) : undefined;
-          const parents = (await parentDep.resolve(req)) as PkValues[];
-          return entry.handler({ pk, parents, params: req.params, query: req.query, body: req.body, req });
+          const { pk, parents, missing } = (await call.resolve(req)) as ResolvedCall<'pk' | 'parents'>;
+          if (item && scoped && (missing || !(await c.ormAdapter.getOne(pk, NO_INCLUDE, parents)))) {
+            throw new NotFoundError();
+          }
+          const keys = parents.map((parent) => parent.pkValues);
+          return entry.handler({ pk, parents: keys, params: req.params, query: req.query, body: req.body, req });
         },
       }),
     );
   });
 }
+
+const NO_INCLUDE: IncludeData = Object.freeze([]);
 
 /** `inputs` with a string parameter for each `{name}` of `path` they do not declare (a route's own, as `/sub/{n}`). */
 function withPathParams(inputs: DeclaredInputs, path: string): DeclaredInputs {
