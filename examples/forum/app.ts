@@ -103,7 +103,8 @@ export function forumRouters(a: ForumAdapters) {
 
   const posts = moderated(a.post);
   posts.addNestedCollection('/translations', moderated(a.postTranslation), tagged('translations'));
-  // Against the foreign key: a post's thread, and that thread's category (a create re-points the parent).
+  // Against the foreign key: a post's thread, and that thread's category. A create re-points the parent
+  // where its own PATCH may: a thread to a new category, never a post to a new thread (a post keeps it).
   const threadOfPost = moderated(a.thread);
   threadOfPost.addNestedCollection('/categories', moderated(a.category), tagged('categories'));
   posts.addNestedCollection('/threads', threadOfPost, tagged('threads'));

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { CRUDCollection } from 'ormcrud';
+import { CRUDCollection, HttpError } from 'ormcrud';
+import { z } from 'zod';
 import { call, describeForum } from '../support/forum-suite.ts';
 import { routersApp } from '../support/framework-apps.ts';
 
@@ -93,7 +94,11 @@ describeForum(
 
     test('a reverse nest whose link the database refuses writes nothing', async () => {
       // Re-pointing translation (1, en) at a new post changes its key, which its tags still refer to.
-      const translations = new CRUDCollection({ ormAdapter: s.harness.adapters.postTranslation });
+      // (Its own PATCH must be able to set `post_id`, or there is no create under it.)
+      const translations = new CRUDCollection({
+        ormAdapter: s.harness.adapters.postTranslation,
+        updateSchema: z.object({ post_id: z.int().optional() }),
+      });
       translations.addNestedCollection('/posts', new CRUDCollection({ ormAdapter: s.harness.adapters.post }));
       const app = await routersApp(s.framework, [translations.getRouter({ prefix: '/translations' })]);
       try {
@@ -122,19 +127,43 @@ describeForum(
     });
 
     test('reverse direction: a create points the parent at the new row, or writes nothing', async () => {
-      const thread = await s.call('POST', '/posts/3/threads', { category_id: 2, title: 'Split off' }, admin);
-      assert.equal(thread.status, 201);
-      assert.equal((await s.rows('post', { id: 3 }))[0]?.thread_id, thread.body.id);
-      assert.deepEqual(ids((await s.call('GET', '/posts/3/threads')).body), [thread.body.id]);
-      const category = await s.call('POST', `/posts/3/threads/${thread.body.id}/categories`, { name: 'Moved' }, admin);
+      const category = await s.call('POST', '/posts/3/threads/2/categories', { name: 'Moved' }, admin);
       assert.equal(category.status, 201);
-      assert.equal((await s.rows('thread', { id: thread.body.id }))[0]?.category_id, category.body.id);
-      for (const url of ['/posts/999/threads', '/posts/3/threads/1/categories']) {
-        const res = await s.call('POST', url, { category_id: 1, title: 'Ghost', name: 'Ghost' }, admin);
+      assert.equal((await s.rows('thread', { id: 2 }))[0]?.category_id, category.body.id);
+      assert.deepEqual(ids((await s.call('GET', '/posts/3/threads/2/categories')).body), [category.body.id]);
+      for (const url of ['/posts/999/threads/2/categories', '/posts/3/threads/1/categories']) {
+        const res = await s.call('POST', url, { name: 'Ghost' }, admin);
         assert.deepEqual([res.status, res.body.detail], [404, 'Parent not found'], url);
       }
-      assert.equal((await s.rows('thread', { title: 'Ghost' })).length, 0);
       assert.equal((await s.rows('category', { name: 'Ghost' })).length, 0);
+    });
+
+    test("reverse direction: no create where the parent's own PATCH may not set the key", async () => {
+      // A post keeps its thread (its PATCH sets the slug only), so no new thread can take it.
+      const res = await s.call('POST', '/posts/3/threads', { category_id: 2, title: 'Split off' }, admin);
+      assert.deepEqual([res.status, res.headers.allow], [405, 'GET, HEAD, OPTIONS']);
+      assert.equal((await s.rows('post', { id: 3 }))[0]?.thread_id, 2);
+      assert.equal((await s.rows('thread', { title: 'Split off' })).length, 0);
+    });
+
+    test("reverse direction: a create runs the parent's update dependencies, as it re-points the parent", async () => {
+      const threads = new CRUDCollection({
+        ormAdapter: s.harness.adapters.thread,
+        updateDependencies: [
+          () => {
+            throw new HttpError(403, 'threads are frozen');
+          },
+        ],
+      });
+      threads.addNestedCollection('/categories', new CRUDCollection({ ormAdapter: s.harness.adapters.category }));
+      const app = await routersApp(s.framework, [threads.getRouter({ prefix: '/threads' })]);
+      try {
+        const res = await call(app, 'POST', '/threads/2/categories', { name: 'Sneaky' });
+        assert.deepEqual([res.status, res.body.detail], [403, 'threads are frozen']);
+      } finally {
+        await app.close();
+      }
+      assert.equal((await s.rows('category', { name: 'Sneaky' })).length, 0);
     });
 
     test('/users/me resolves the user from the token; no {user_id} anywhere', async () => {

@@ -34,6 +34,11 @@ export interface Strategy {
 export interface ParentLevel extends ParentModel {
   /** The ancestor's own resolved `PKFieldsDependency` (memoised per request). */
   readonly pk: ReplaceSignatureDependency<PkValues>;
+  /**
+   * When the ancestor holds the key (a reverse nest), a create below re-points it: the ancestor's update
+   * dependencies, which that create runs too, or `undefined` when its own PATCH may not set the key.
+   */
+  readonly relink?: readonly Dependency[] | undefined;
 }
 
 /** How routes of a mount point are documented. */
@@ -90,13 +95,17 @@ export class Mount {
   readonly filterSchema: z.ZodObject;
   /** Defaults, then the collection's `dependencyOverrides`, then the strategy's. */
   readonly resolvers: ResolvedOverrides;
+  /** What a create here runs besides its own dependencies (see {@link ParentLevel.relink}); `undefined`: no create. */
+  readonly createGuards: readonly Dependency[] | undefined;
 
   constructor(collection: CRUDCollection, place: MountPlace) {
     const c = collection;
     this.collection = c;
     this.place = place;
-    const link = place.parents[0]?.link;
+    const nearest = place.parents[0];
+    const link = nearest?.link;
     const held = link?.childHoldsKey ? link.childFields : [];
+    this.createGuards = link && !link.childHoldsKey ? nearest.relink : [];
     const model = c.getModelName();
     this.boundParams = new Set(held.filter((f) => f in c.pkFields.shape).map((f) => pkParamName(model, f)));
     const own = c.getIdPath(this.boundParams).replace(/\{([^}]+)\}/g, (_, name: string) => {
@@ -123,10 +132,12 @@ export class Mount {
     const own = this.resolvers.get(PKFieldsDependency);
     if (!own) throw new TypeError('PKFieldsDependency is not resolved');
     const pk = new ReplaceSignatureDependency(memoize(own.resolve as Resolver<PkValues>), own.inputs);
+    const settable = !parent.disableUpdate && link.parentFields.every((field) => field in this.updateSchema.shape);
+    const relink = settable ? [...parent.updateDependencies] : undefined;
     return new Mount(child, {
       ...place,
       path: this.itemPath + path,
-      parents: [{ model: parent.ormAdapter.model, link, pk }, ...place.parents],
+      parents: [{ model: parent.ormAdapter.model, link, pk, relink }, ...place.parents],
       dependencies: [...place.dependencies, ...parent.dependencies, ...(options.dependencies ?? [])],
       docs: {
         tags: options.tags ?? place.docs.tags,

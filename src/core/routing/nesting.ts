@@ -78,5 +78,27 @@ export function findParentLink(child: ModelMeta, parent: ModelMeta, relation?: s
   if (others.length > 0) {
     throw new TypeError(`"${child.name}" joins "${parent.name}" in several ways; name one with NestedConfig.relation`);
   }
-  return { ...link, childHoldsKey: sameSet(link.parentFields, parent.primaryKey) };
+  const childHoldsKey = holdsKey(child, parent, link.childFields, link.parentFields);
+  // The URL names the parent by its key; a child keyed to other parent fields could be moved or re-point it.
+  if (childHoldsKey && !sameSet(link.parentFields, parent.primaryKey)) {
+    const fields = link.parentFields.join(', ');
+    throw new TypeError(`"${child.name}" joins "${parent.name}" by ${fields}, not its primary key: it cannot nest`);
+  }
+  return { ...link, childHoldsKey };
+}
+
+/** Whether the child's side holds the foreign key: as declared, else unless it joins by its own key alone. */
+function holdsKey(
+  child: ModelMeta,
+  parent: ModelMeta,
+  childFields: readonly string[],
+  parentFields: readonly string[],
+) {
+  const declares = (from: ModelMeta, to: ModelMeta, fields: readonly string[], references: readonly string[]) =>
+    from.foreignKeys.some(
+      (fk) => fk.target === to.name && sameSet(fk.fields, fields) && sameSet(fk.references, references),
+    );
+  if (declares(child, parent, childFields, parentFields)) return true;
+  if (declares(parent, child, parentFields, childFields)) return false;
+  return !sameSet(childFields, child.primaryKey) || sameSet(parentFields, parent.primaryKey);
 }

@@ -24,7 +24,6 @@ const WRITES: readonly [method: 'POST' | 'PATCH' | 'DELETE', url: string, body?:
   ['POST', '/posts/1/translations', { language: 'de', body: 'x' }],
   ['PATCH', '/posts/1/translations/en', { body: 'x' }],
   ['DELETE', '/posts/1/translations/fr'],
-  ['POST', '/posts/1/threads', { category_id: 1, title: 'x' }],
   ['PATCH', '/posts/1/threads/1', { title: 'x' }],
   ['POST', '/posts/1/threads/1/categories', { name: 'x' }],
   ['PATCH', '/posts/1/threads/1/categories/1', { name: 'x' }],
