@@ -392,6 +392,21 @@ describe('SequelizeAdapter: what it refuses', () => {
     const archived = sequelize.define('archived', { name: DataTypes.STRING }, { paranoid: true });
     assert.throws(() => new SequelizeAdapter({ model: archived }).describe(), /paranoid/);
   });
+
+  test('a default scope that hides rows, which Sequelize applies and the adapter would not', () => {
+    const banned = sequelize.define(
+      'banned',
+      { active: DataTypes.BOOLEAN },
+      { defaultScope: { where: { active: true } } },
+    );
+    assert.throws(() => new SequelizeAdapter({ model: banned }).describe(), /default scope with where/);
+    const ordered = sequelize.define(
+      'ordered',
+      { name: DataTypes.STRING },
+      { defaultScope: { order: [['name', 'ASC']] } },
+    );
+    assert.doesNotThrow(() => new SequelizeAdapter({ model: ordered }).describe());
+  });
 });
 
 describe("SequelizeAdapter: the default scope's hidden attributes", () => {

@@ -120,6 +120,15 @@ describe('TypeORMAdapter with an EntitySchema model [sqlite]', () => {
       revision: { type: 'integer', version: true },
     },
   });
+  /** Soft-deleting: TypeORM's finds leave out a row with `deleted_at` set. */
+  const MemoSchema = new EntitySchema<{ id: number; deleted_at: Date | null }>({
+    name: 'Memo',
+    tableName: 'memo',
+    columns: {
+      id: { type: 'integer', primary: true, generated: 'increment' },
+      deleted_at: { type: 'datetime', deleteDate: true, nullable: true },
+    },
+  });
   let dataSource: DataSource;
 
   before(async () => {
@@ -127,7 +136,7 @@ describe('TypeORMAdapter with an EntitySchema model [sqlite]', () => {
       type: 'better-sqlite3',
       database: ':memory:',
       driver: require('libsql'),
-      entities: [NoteSchema],
+      entities: [NoteSchema, MemoSchema],
     }).initialize();
     await dataSource.query(
       `CREATE TABLE note (id INTEGER PRIMARY KEY AUTOINCREMENT, title VARCHAR(40) NOT NULL,
@@ -136,6 +145,10 @@ describe('TypeORMAdapter with an EntitySchema model [sqlite]', () => {
     );
   });
   after(() => dataSource.destroy());
+
+  test('a soft-deleting entity is refused: its deleted rows would be served', () => {
+    assert.throws(() => new TypeORMAdapter({ dataSource, model: MemoSchema }).describe(), /soft-deletes/);
+  });
 
   test('describes, validates and round-trips rows', async () => {
     const adapter = new TypeORMAdapter({ dataSource, model: NoteSchema, crudConfig: { publicFields: ['title'] } });

@@ -152,6 +152,10 @@ const described = new WeakMap<EntityMetadata, ModelMeta>();
 export function describeEntity(metadata: EntityMetadata): ModelMeta {
   let meta = described.get(metadata);
   if (!meta) {
+    // Its deleted rows would be served and written: TypeORM's own finds leave them out.
+    if (metadata.deleteDateColumn) {
+      throw new TypeError(`TypeORMAdapter: "${metadata.name}" soft-deletes (a delete-date column); not supported`);
+    }
     meta = {
       name: modelName(metadata),
       // An `EntitySchema` without a class has only its name as target: its metadata stands for it.
