@@ -137,7 +137,8 @@ describe('database outages', { skip: bin ? false : 'no PostgreSQL binaries under
 
         load.phase = 'frozen';
         server.freeze();
-        await sleep(TIMEOUT_MS + 1000);
+        // Two timeouts and some: a worker's request in flight at the freeze times out, its next one in the freeze.
+        await sleep(2 * TIMEOUT_MS + 1000);
         server.thaw();
         load.phase = 'thawed';
         await load.succeeded('thawed', 20);
