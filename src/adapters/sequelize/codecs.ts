@@ -63,8 +63,14 @@ const fromDb: Partial<Record<FieldKind, Convert>> = {
  */
 const JSON_READERS: Readonly<Record<string, Convert>> = { sqlite: (value) => JSON.parse(String(value)) };
 
-/** How Sequelize stores a date, by its dialect's name: SQLite as text, the others as a `Date`. */
-const DATE_WRITERS: Readonly<Record<string, Convert>> = { sqlite: sqliteDate };
+/**
+ * How Sequelize stores a date, by its dialect's name: SQLite as text, PostgreSQL as an ISO string in UTC
+ * (`pg` would write a `Date` in the process's zone, to the minute), the others as a `Date`.
+ */
+const DATE_WRITERS: Readonly<Record<string, Convert>> = {
+  sqlite: sqliteDate,
+  postgres: (value) => toDate(value).toISOString(),
+};
 
 /**
  * The conversions of a field of `kind` under the Sequelize dialect `dialect`

@@ -23,6 +23,8 @@ function columnSpec(column: ColumnMetadata, dataSource: DataSource): ColumnSpec 
   const clientUuid = column.generationStrategy === 'uuid' && !driver.isUUIDGenerationSupported();
   // TypeORM reads a date-time string without an offset in the process's zone; the wire's is UTC.
   const dateTime = fieldKind(column) === 'datetime';
+  // `pg` writes a `Date` in the process's zone to the minute, which loses the seconds of an old zone's offset.
+  const zoned = dateTime && ZONED_TYPES.has(String(column.type));
   return {
     field: wireName(column),
     column: column.databaseName,
@@ -31,12 +33,20 @@ function columnSpec(column: ColumnMetadata, dataSource: DataSource): ColumnSpec 
     autoIncrement: column.isGenerated && column.generationStrategy !== 'uuid',
     selected: column.isSelect,
     decode: (raw) => driver.prepareHydratedValue(raw, column),
-    encode: (value) =>
-      driver.preparePersistentValue(dateTime && typeof value === 'string' ? parseDateTime(value) : value, column),
+    encode: (value) => {
+      const stored = driver.preparePersistentValue(
+        dateTime && typeof value === 'string' ? parseDateTime(value) : value,
+        column,
+      );
+      return zoned && stored instanceof Date ? stored.toISOString() : stored;
+    },
     onInsert: clientUuid ? uuid : column.isVersion ? firstVersion : undefined,
     onUpdate: column.isUpdateDate ? { kind: 'now' } : column.isVersion ? { kind: 'increment' } : undefined,
   };
 }
+
+/** PostgreSQL's column types of an instant, which an ISO string in UTC fills exactly. */
+const ZONED_TYPES = new Set(['timestamptz', 'timestamp with time zone']);
 
 const specs = new WeakMap<EntityMetadata, ModelSpec>();
 

@@ -2,7 +2,7 @@
  * Values a database cannot hold, found when a request is resolved, before
  * any statement runs: text with U+0000 where the database refuses it
  * (PostgreSQL), an integer outside its column's range (a 4-byte `integer`), a
- * date in the year 0000 (which PostgreSQL and MySQL have no day of).
+ * date outside the years 1000 to 9999.
  * A body value it cannot hold is a 422 naming the field, and so is a filter
  * holding U+0000; a filter integer out of range matches no row, and a key in
  * the path it cannot hold names none: the operation then answers as for a
@@ -32,10 +32,24 @@ function containsNul(value: unknown): boolean {
 /** The values of a 64-bit integer column (a `bigint` field, sent as a decimal string). */
 const INT64 = { min: -(2n ** 63n), max: 2n ** 63n - 1n };
 
+/**
+ * The years of a date, or of a date-time in UTC, that every database keeps: MariaDB's `DATETIME` range.
+ * Outside it a driver misreads some (`0099` comes back as `1999`) or writes what it cannot read back.
+ */
+const YEARS = { min: 1000, max: 9999 };
+const DATE_RANGE_MESSAGE = `must be a date from the year ${YEARS.min} to ${YEARS.max} (in UTC)`;
+
+/** The year of a date, or of a date-time once in UTC. */
+function yearOf(value: string, kind: 'date' | 'datetime'): number {
+  return kind === 'date' ? Number(value.slice(0, 4)) : new Date(value).getUTCFullYear();
+}
+
 /** What a client reads for a value outside its column's range (an integer's, a date's); `undefined` within it. */
 function rangeRefusal(value: unknown, field: FieldMeta | undefined): string | undefined {
-  if ((field?.kind === 'date' || field?.kind === 'datetime') && typeof value === 'string' && value.startsWith('0000'))
-    return 'must be a date from the year 0001 on';
+  if ((field?.kind === 'date' || field?.kind === 'datetime') && typeof value === 'string') {
+    const year = yearOf(value, field.kind);
+    return year >= YEARS.min && year <= YEARS.max ? undefined : DATE_RANGE_MESSAGE;
+  }
   if (field?.kind === 'bigint' && typeof value === 'string' && /^-?[0-9]+$/.test(value)) {
     const n = BigInt(value);
     return n >= INT64.min && n <= INT64.max ? undefined : `must be between ${INT64.min} and ${INT64.max}`;
