@@ -3,7 +3,7 @@
  * where the dialect allows, one `INSERT … SELECT … WHERE EXISTS` checks and
  * writes at once; else a `SELECT CASE WHEN EXISTS …` check and the insert
  * run in one transaction. Under a parent that holds the key (a reverse nest)
- * the parent is then pointed at the new row. The row comes back through
+ * the parent is then pointed at the new row, in the same transaction. The row comes back through
  * `RETURNING`, or is read back by key.
  *
  * @module
@@ -96,10 +96,10 @@ export function prepareInsert(q: ModelStatements, data: Row, parentRefs: readonl
       if (Number((row as { found?: unknown } | undefined)?.found) !== 1) throw new ParentNotFoundError();
     }
     const row = await inserted(exec);
-    if (link) await linkOrUndo(q, exec, link, row, guarded);
+    if (link && !(await linkParent(q, exec, link, row))) throw new ParentNotFoundError();
     return row;
   };
-  return { transactional: check !== undefined || (link !== undefined && !guarded), run };
+  return { transactional: check !== undefined || link !== undefined, run };
 }
 
 /** Whether a write wrote its row: rows back, or a count of one. */
@@ -118,29 +118,6 @@ async function linkParent(q: ModelStatements, exec: Executor, link: ParentLinkWr
   const values = link.from.map((field) => row[field]);
   for (const field of parent.primaryKey) values.push(link.pkValues[field]);
   return wrote(await exec.run(statement, statement.params.bind(values)));
-}
-
-/**
- * Points the parent at `row`: a parent gone is `ParentNotFoundError`. Without a
- * transaction (a guarded insert), a link that fails deletes the row again, as a rollback would.
- */
-async function linkOrUndo(q: ModelStatements, exec: Executor, link: ParentLinkWrite, row: Row, guarded: boolean) {
-  try {
-    if (!(await linkParent(q, exec, link, row))) throw new ParentNotFoundError();
-  } catch (error) {
-    if (guarded) await unlinked(q, exec, row);
-    throw error;
-  }
-}
-
-/** Deletes a row just inserted whose parent went, or refused, before it could be linked. */
-async function unlinked(q: ModelStatements, exec: Executor, row: Row): Promise<void> {
-  const model = q.model;
-  const statement = q.get(
-    'unlink',
-    (ctx) => `DELETE FROM ${model.table} WHERE ${keySql(model, model.table, ctx.params).join(' AND ')}`,
-  );
-  await exec.run(statement, statement.params.bind(model.primaryKey.map((field) => row[field])));
 }
 
 /** `SELECT CASE WHEN EXISTS (<the nearest parent, inside its ancestors>) THEN 1 ELSE 0 END AS found`. */
