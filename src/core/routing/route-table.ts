@@ -43,9 +43,11 @@ export class RouteTable {
     this.routes.push(route);
   }
 
-  /** Adds a generated operation of this mount point's collection. */
+  /** Adds a generated operation of this mount point's collection; no create where its place allows none. */
   addOperation(name: OperationName, strategy?: Strategy): void {
-    this.#withOperationId(operationRoute(this.#mountFor(strategy), OPERATIONS[name]));
+    const mount = this.#mountFor(strategy);
+    if (name === 'createOne' && !mount.createGuards) return;
+    this.#withOperationId(operationRoute(mount, OPERATIONS[name]));
   }
 
   /** Adds the collection's `extra` routes. */

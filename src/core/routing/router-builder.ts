@@ -26,7 +26,7 @@ function mountTree(table: RouteTable): void {
   const strategy = table.mount.place.strategy;
   c.addExtraRoutes(table, strategy);
   if (!c.disableGetMany) c.addGetManyRoute(table, strategy);
-  if (!c.disableCreate && table.mount.createGuards) c.addCreateOneRoute(table, strategy);
+  if (!c.disableCreate) c.addCreateOneRoute(table, strategy);
   if (!c.disableGetOne) c.addGetOneRoute(table, strategy);
   if (!c.disableUpdate) c.addUpdateOneRoute(table, strategy);
   if (!c.disableDelete) c.addDeleteOneRoute(table, strategy);
