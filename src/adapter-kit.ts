@@ -38,6 +38,7 @@ export {
   type WriteData,
   type WriteValue,
 } from './core/adapter.ts';
+export { calendarDate, parseDateTime } from './core/dates.ts';
 export { HttpError, ParentNotFoundError } from './core/errors.ts';
 export { checkIncludeLimit, DEFAULT_INCLUDE_LIMIT } from './core/include-limit.ts';
 export {
@@ -62,7 +63,6 @@ export {
   unavailableError,
 } from './engine/database-errors.ts';
 export { checkTimeout, DEFAULT_TIMEOUT_MS, type Deadline, waitOnDatabase } from './engine/database-wait.ts';
-export { calendarDate, parseDateTime } from './engine/dates.ts';
 export { type ColumnRead, type Dialect, type DialectOptions, placeholders } from './engine/dialect.ts';
 export { mysqlDialect } from './engine/dialects/mysql.ts';
 export { postgresDialect } from './engine/dialects/postgres.ts';

@@ -6,9 +6,9 @@
  * @module
  */
 import type { Row } from '../core/adapter.ts';
+import { calendarDate } from '../core/dates.ts';
 import type { FieldKind, ModelMeta, RelationMeta } from '../core/model-meta.ts';
 import { publicFieldsOf } from '../core/schemas/model-configs.ts';
-import { calendarDate } from './dates.ts';
 import type { Dialect } from './dialect.ts';
 import type { Codec, ColumnSpec, ModelSpec } from './model.ts';
 import { type Selection, selection } from './selection.ts';

@@ -65,6 +65,7 @@ for (const zone of ZONES) {
             ['at', '0099-06-01T00:00:00Z'],
             ['at', '0999-12-31T23:59:59Z'],
             ['at', '1000-01-01T00:30:00+01:00'],
+            ['at', '0999-12-31T22:00:00'],
             ['at', '9999-12-31T23:59:59.999-01:00'],
           ] as const;
           for (const [field, value] of outside) {
@@ -78,13 +79,16 @@ for (const zone of ZONES) {
               [`body.${field}`],
             );
           }
-          for (const [day, at] of [
-            ['1000-01-01', '1000-01-01T00:00:00.000Z'],
-            ['9999-12-31', '9999-12-31T23:59:59.999Z'],
+          // A date-time without an offset is UTC here too, whatever the process's zone.
+          for (const [day, at, read] of [
+            ['1000-01-01', '1000-01-01T00:00:00Z', '1000-01-01T00:00:00.000Z'],
+            ['1000-01-01', '1000-01-01T05:00:00', '1000-01-01T05:00:00.000Z'],
+            ['9999-12-31', '9999-12-31T20:00:00', '9999-12-31T20:00:00.000Z'],
+            ['9999-12-31', '9999-12-31T23:59:59.999Z', '9999-12-31T23:59:59.999Z'],
           ]) {
             const edge = await app.inject({ method: 'POST', url: '/moments', payload: { day, at } });
             assert.equal(edge.statusCode, 201, edge.body);
-            assert.deepEqual([edge.json().day, edge.json().at], [day, at]);
+            assert.deepEqual([edge.json().day, edge.json().at], [day, read]);
             await app.inject({ method: 'DELETE', url: `/moments/${edge.json().id}` });
           }
           assert.equal((await app.inject({ method: 'GET', url: '/moments' })).json().count, 1);

@@ -10,7 +10,9 @@
  *
  * @module
  */
+
 import type { ORMAdapterBase, PkValues, Row } from '../adapter.ts';
+import { parseDateTime } from '../dates.ts';
 import type { CrudCall } from '../dependencies/call.ts';
 import { type FieldError, HttpError } from '../errors.ts';
 import type { FieldMeta, ModelMeta } from '../model-meta.ts';
@@ -39,9 +41,9 @@ const INT64 = { min: -(2n ** 63n), max: 2n ** 63n - 1n };
 const YEARS = { min: 1000, max: 9999 };
 const DATE_RANGE_MESSAGE = `must be a date from the year ${YEARS.min} to ${YEARS.max} (in UTC)`;
 
-/** The year of a date, or of a date-time once in UTC. */
+/** The year of a date, or of a date-time once in UTC (one without an offset is UTC already). */
 function yearOf(value: string, kind: 'date' | 'datetime'): number {
-  return kind === 'date' ? Number(value.slice(0, 4)) : new Date(value).getUTCFullYear();
+  return kind === 'date' ? Number(value.slice(0, 4)) : parseDateTime(value).getUTCFullYear();
 }
 
 /** What a client reads for a value outside its column's range (an integer's, a date's); `undefined` within it. */
