@@ -133,9 +133,13 @@ export class CRUDCollection<TRow extends Row = Row, TPk extends PkValues = PkOf<
     this.updateSchema = read('updateSchema') ?? adapter.generateUpdateSchema(this.updateFields, this.baseFields);
     this.createOutSchema = read('createOutSchema');
     this.updateOutSchema = read('updateOutSchema');
-    // A given public schema decides which keys are shown, and so which may be filtered, sorted and included.
-    const given = read('publicSchema') ? Object.keys(this.publicSchema.shape) : undefined;
-    const [shown, base] = given ? [given, undefined] : [this.publicFields, this.baseFields];
+    // A given public schema decides which keys are shown, and so which may be filtered, sorted and included:
+    // they, with the key, are the whole set (no field set of the model's config adds to them).
+    const given = read('publicSchema') && [
+      ...Object.keys(this.publicSchema.shape),
+      ...Object.keys(this.pkFields.shape),
+    ];
+    const [shown, base] = given ? [given, given] : [this.publicFields, this.baseFields];
     this.filterSchema = read('filterSchema') ?? adapter.generateFilterSchema(shown, base);
     this.sortSchema = read('sortSchema') ?? adapter.generateSortSchema(shown, base);
     this.includeLimit = checkIncludeLimit(read('includeLimit'), this.constructor.name);

@@ -138,6 +138,23 @@ describe('field-set resolution (SPEC "Field-set resolution")', () => {
     assert.equal(t.getIdPath(new Set(['post_id'])), '/{post_translation_language}');
   });
 
+  test("a given public schema alone decides filters, sorts and includes: the config's field sets add nothing", () => {
+    const c = new CRUDCollection({
+      ormAdapter: adapter(new CRUDConfigDict({ baseFields: ['id', 'author_id', 'thread_id'] })),
+      publicSchema: adapter().generateFlatPublicSchema().pick({ slug: true }),
+    });
+    assert.deepEqual(keys(c.filterSchema), ['id', 'slug']);
+    assert.deepEqual(keys(c.sortSchema), ['sort']);
+    assert.deepEqual(c.sortSchema.shape.sort.unwrap().element.options.map(String).sort(), [
+      'id',
+      'id:asc',
+      'id:desc',
+      'slug',
+      'slug:asc',
+      'slug:desc',
+    ]);
+  });
+
   test('a collection without an adapter refuses to build', () => {
     assert.throws(() => new CRUDCollection({}), /ormAdapter/);
   });
