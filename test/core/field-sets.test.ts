@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { CRUDCollection, CRUDConfigDict, publicFieldsOf } from 'ormcrud';
 import { DrizzleAdapter } from 'ormcrud/drizzle';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { type DrizzleForumHarness, openSqliteForum } from '../fixtures/drizzle/target.ts';
 
 const keys = (schema: { shape: object }) => Object.keys(schema.shape).sort();
@@ -153,6 +153,25 @@ describe('field-set resolution (SPEC "Field-set resolution")', () => {
       'slug:asc',
       'slug:desc',
     ]);
+  });
+
+  test('a schema with what Zod would run and JSON Schema drops refuses to build, naming it', () => {
+    const withBody = (body: z.ZodObject) => {
+      const c = new CRUDCollection({ ormAdapter: adapter(), createSchema: body });
+      return () => c.getRouter({ prefix: '/posts' });
+    };
+    const slug = adapter().generateCreateSchema().shape.slug as z.ZodString;
+    for (const [body, what] of [
+      [z.object({ slug: slug.refine((s) => s !== 'admin') }), /refinement at properties\.slug/],
+      [z.object({ slug: slug.trim() }), /overwrite \(trim, toLowerCase…\) at properties\.slug/],
+      [z.object({ slug: slug.transform((s) => s.toUpperCase()) }), /transform at properties\.slug/],
+    ] as const) {
+      assert.throws(withBody(body), what);
+    }
+    assert.doesNotThrow(withBody(z.object({ slug: slug.min(2).regex(/^[a-z-]+$/) })));
+    const extra = new CRUDCollection({ ormAdapter: adapter() });
+    extra.extra.post('/x', { schema: { body: z.object({ n: z.int() }).refine((b) => b.n > 0) } }, () => null);
+    assert.throws(() => extra.getRouter({ prefix: '/posts' }), /refinement at the schema itself/);
   });
 
   test('a collection without an adapter refuses to build', () => {

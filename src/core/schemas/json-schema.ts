@@ -59,11 +59,44 @@ function open(node: unknown): unknown {
 
 function convert(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   const json = simplifyNullable(
-    z.toJSONSchema(schema, { target: 'draft-7', io, unrepresentable: 'any' }),
+    z.toJSONSchema(schema, { target: 'draft-7', io, unrepresentable: 'any', override: refuseUnrun }),
   ) as JsonSchema;
   delete json.$schema;
   if (io === 'input' && json.type === 'object') json.additionalProperties = false;
   return json;
+}
+
+/** What Zod would run on a value that a JSON Schema cannot say, by its kind. */
+const UNRUN: Readonly<Record<string, string>> = {
+  transform: 'transform',
+  custom: 'refinement',
+  overwrite: 'overwrite (trim, toLowerCase…)',
+};
+
+/**
+ * Refuses, when the router is built, what Zod would run but a JSON Schema
+ * drops: requests are validated and responses serialised from the JSON
+ * Schema alone, so a transform or refinement would be silently skipped.
+ */
+function refuseUnrun({ zodSchema, path }: { zodSchema: z.core.$ZodType; path: (string | number)[] }): void {
+  const def = zodSchema._zod.def as {
+    type: string;
+    in?: z.core.$ZodType;
+    out?: z.core.$ZodType;
+    checks?: z.core.$ZodCheck[];
+  };
+  const sides = def.type === 'pipe' ? [def.in, def.out] : [];
+  const kinds = [
+    ...sides.map((side) => side?._zod.def.type),
+    ...(def.checks ?? []).map((check) => check._zod.def.check),
+  ];
+  const unrun = kinds.find((kind) => kind !== undefined && kind in UNRUN);
+  if (unrun === undefined) return;
+  const where = path.length > 0 ? path.join('.') : 'the schema itself';
+  throw new TypeError(
+    `A Zod ${UNRUN[unrun]} at ${where} would never run: ormcrud validates and serialises by JSON Schema; ` +
+      'check or change values in a dependency or a handler',
+  );
 }
 
 /**
