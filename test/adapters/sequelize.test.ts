@@ -406,6 +406,12 @@ describe('SequelizeAdapter: what it refuses', () => {
       { defaultScope: { order: [['name', 'ASC']] } },
     );
     assert.doesNotThrow(() => new SequelizeAdapter({ model: ordered }).describe());
+    // A model related to one is served; the relation is not offered.
+    const shelf = sequelize.define('shelf', { name: DataTypes.STRING });
+    shelf.hasMany(banned, { as: 'banned' });
+    shelf.hasMany(ordered, { as: 'ordered' });
+    const names = new SequelizeAdapter({ model: shelf }).describe().relations.map((r) => r.name);
+    assert.deepEqual(names, ['ordered']);
   });
 });
 

@@ -121,13 +121,21 @@ describe('TypeORMAdapter with an EntitySchema model [sqlite]', () => {
     },
   });
   /** Soft-deleting: TypeORM's finds leave out a row with `deleted_at` set. */
-  const MemoSchema = new EntitySchema<{ id: number; deleted_at: Date | null }>({
+  const MemoSchema = new EntitySchema<{ id: number; pad_id: number; deleted_at: Date | null; pad?: unknown }>({
     name: 'Memo',
     tableName: 'memo',
     columns: {
       id: { type: 'integer', primary: true, generated: 'increment' },
+      pad_id: { type: 'integer' },
       deleted_at: { type: 'datetime', deleteDate: true, nullable: true },
     },
+    relations: { pad: { type: 'many-to-one', target: 'Pad', joinColumn: { name: 'pad_id' }, inverseSide: 'memos' } },
+  });
+  const PadSchema = new EntitySchema<{ id: number; memos?: unknown }>({
+    name: 'Pad',
+    tableName: 'pad',
+    columns: { id: { type: 'integer', primary: true, generated: 'increment' } },
+    relations: { memos: { type: 'one-to-many', target: 'Memo', inverseSide: 'pad' } },
   });
   let dataSource: DataSource;
 
@@ -136,7 +144,7 @@ describe('TypeORMAdapter with an EntitySchema model [sqlite]', () => {
       type: 'better-sqlite3',
       database: ':memory:',
       driver: require('libsql'),
-      entities: [NoteSchema, MemoSchema],
+      entities: [NoteSchema, MemoSchema, PadSchema],
     }).initialize();
     await dataSource.query(
       `CREATE TABLE note (id INTEGER PRIMARY KEY AUTOINCREMENT, title VARCHAR(40) NOT NULL,
@@ -146,8 +154,10 @@ describe('TypeORMAdapter with an EntitySchema model [sqlite]', () => {
   });
   after(() => dataSource.destroy());
 
-  test('a soft-deleting entity is refused: its deleted rows would be served', () => {
+  test('an entity whose rows TypeORM hides is refused, and is no relation of another', () => {
     assert.throws(() => new TypeORMAdapter({ dataSource, model: MemoSchema }).describe(), /soft-deletes/);
+    const pads = new TypeORMAdapter({ dataSource, model: PadSchema });
+    assert.deepEqual(pads.describe().relations, []);
   });
 
   test('describes, validates and round-trips rows', async () => {

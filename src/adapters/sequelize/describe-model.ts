@@ -34,6 +34,22 @@ function describeForeignKeys(model: AnyModel, resolve: ResolveByName): ForeignKe
   return keys;
 }
 
+/**
+ * Why Sequelize hides some of the model's rows from its own finds (`paranoid`, a default scope with `where`
+ * or `include`), which the engine's statements would not: such a model cannot be served.
+ *
+ * @example
+ * ```ts
+ * hiddenRows(sequelize.define('archived', {}, { paranoid: true })); // 'is paranoid (soft-deleting)'
+ * ```
+ */
+export function hiddenRows(model: AnyModel): string | undefined {
+  const { paranoid, defaultScope } = model.options as { paranoid?: boolean; defaultScope?: object };
+  if (paranoid) return 'is paranoid (soft-deleting)';
+  const hiding = ['where', 'include'].filter((key) => defaultScope && key in defaultScope);
+  return hiding.length > 0 ? `has a default scope with ${hiding.join(' and ')}` : undefined;
+}
+
 /** Whether the model's default scope leaves an attribute out (`attributes: { exclude }`, or a list without it). */
 function scopedOut(model: AnyModel): (name: string) => boolean {
   const attributes = (model.options as { defaultScope?: { attributes?: unknown } }).defaultScope?.attributes;
@@ -76,6 +92,9 @@ export function describeModel(
     ),
     primaryKey: [...model.primaryKeyAttributes],
     foreignKeys: describeForeignKeys(model, resolve),
-    relations: Object.values(model.associations).map(describeAssociation),
+    // A model whose rows Sequelize hides cannot be served, so it is no relation either.
+    relations: Object.values(model.associations)
+      .filter((association) => !hiddenRows(association.target))
+      .map(describeAssociation),
   };
 }

@@ -50,16 +50,6 @@ export class ModelRegistry {
     const resolved = this.modelOf(model);
     let meta = this.#metas.get(resolved);
     if (!meta) {
-      const { paranoid, defaultScope } = resolved.options as { paranoid?: boolean; defaultScope?: object };
-      if (paranoid) {
-        throw new TypeError(`SequelizeAdapter: "${resolved.name}" is paranoid; soft-deleting models are not supported`);
-      }
-      // A scope that hides rows would be ignored, and its rows served: Sequelize's own finds leave them out.
-      const hiding = ['where', 'include'].filter((key) => defaultScope && key in defaultScope);
-      if (hiding.length > 0) {
-        const what = hiding.join(' and ');
-        throw new TypeError(`SequelizeAdapter: "${resolved.name}" has a default scope with ${what}; not supported`);
-      }
       meta = describeModel(resolved);
       this.#metas.set(resolved, meta);
     }

@@ -15,6 +15,7 @@ import {
   type Session,
 } from 'ormcrud/adapter-kit';
 import type { Sequelize } from 'sequelize';
+import { hiddenRows } from './describe-model.ts';
 import { dialectOf } from './dialect.ts';
 import { sessionOf } from './executor.ts';
 import type { AnyModel } from './model-class.ts';
@@ -85,7 +86,10 @@ export class SequelizeAdapter<M extends AnyModel = AnyModel> extends EngineAdapt
 
   /** Describes this model, another model class, or a model by table or model name. */
   describe(model?: unknown): ModelMeta {
-    return this.#registry.meta(model ?? this.model);
+    const resolved = this.#registry.modelOf(model ?? this.model);
+    const hidden = model === undefined ? hiddenRows(resolved) : undefined;
+    if (hidden) throw new TypeError(`SequelizeAdapter: "${resolved.name}" ${hidden}; not supported`);
+    return this.#registry.meta(resolved);
   }
 
   /** A model class, or a model by table or model name, described for the engine once. */

@@ -104,8 +104,26 @@ export function describeColumn(column: ColumnMetadata): FieldMeta {
 /** The model name of an entity: its table name, lower-case. */
 export const modelName = (metadata: EntityMetadata): string => metadata.tableName.toLowerCase();
 
+/**
+ * Why TypeORM hides some of the entity's rows from its own finds (a delete-date column; a child of
+ * single-table inheritance, whose table holds its siblings' rows too), which the engine's statements would
+ * not: such an entity cannot be served.
+ *
+ * @example
+ * ```ts
+ * hiddenRows(dataSource.getMetadata(Note)); // 'soft-deletes (a delete-date column)'
+ * ```
+ */
+export function hiddenRows(metadata: EntityMetadata): string | undefined {
+  if (metadata.deleteDateColumn) return 'soft-deletes (a delete-date column)';
+  if (metadata.tableType === 'entity-child') return 'shares its table with other entities (single-table inheritance)';
+  return undefined;
+}
+
 function describeRelations(metadata: EntityMetadata): RelationMeta[] {
-  return [...relationJoins(metadata).values()].map((join) => {
+  // An entity whose rows TypeORM hides cannot be served, so it is no relation either.
+  const joins = [...relationJoins(metadata).values()].filter((join) => !hiddenRows(join.target));
+  return joins.map((join) => {
     const relation: RelationMeta = {
       name: join.name,
       target: modelName(join.target),
@@ -152,10 +170,6 @@ const described = new WeakMap<EntityMetadata, ModelMeta>();
 export function describeEntity(metadata: EntityMetadata): ModelMeta {
   let meta = described.get(metadata);
   if (!meta) {
-    // Its deleted rows would be served and written: TypeORM's own finds leave them out.
-    if (metadata.deleteDateColumn) {
-      throw new TypeError(`TypeORMAdapter: "${metadata.name}" soft-deletes (a delete-date column); not supported`);
-    }
     meta = {
       name: modelName(metadata),
       // An `EntitySchema` without a class has only its name as target: its metadata stands for it.

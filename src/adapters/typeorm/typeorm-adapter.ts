@@ -20,7 +20,7 @@ import {
   withSession,
 } from 'ormcrud/adapter-kit';
 import type { DataSource, EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
-import { describeEntity } from './describe-entity.ts';
+import { describeEntity, hiddenRows } from './describe-entity.ts';
 import { dialectOf } from './dialect.ts';
 import { EntityRegistry } from './entity-registry.ts';
 import { sessionOf } from './executor.ts';
@@ -124,7 +124,10 @@ export class TypeORMAdapter<
 
   /** Describes this entity, another entity (class, schema, name) or a model by table name. */
   describe(model?: unknown): ModelMeta {
-    return describeEntity(this.#registry.metadataOf(model ?? this.model));
+    const metadata = this.#registry.metadataOf(model ?? this.model);
+    const hidden = model === undefined ? hiddenRows(metadata) : undefined;
+    if (hidden) throw new TypeError(`TypeORMAdapter: "${metadata.name}" ${hidden}; not supported`);
+    return describeEntity(metadata);
   }
 
   /** An entity (class, schema, name) or a model by table name, described for the engine once. */

@@ -1,0 +1,42 @@
+/**
+ * A child entity of single-table inheritance shares its table with its
+ * siblings, whose rows TypeORM's finds of it leave out: it is refused, and
+ * its parent, whose finds see every row, is served.
+ */
+import 'reflect-metadata';
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { after, before, test } from 'node:test';
+import { TypeORMAdapter } from 'ormcrud/typeorm';
+import { ChildEntity, Column, DataSource, Entity, PrimaryGeneratedColumn, TableInheritance } from 'typeorm';
+
+const require = createRequire(import.meta.url);
+
+@Entity('member')
+@TableInheritance({ column: { type: 'varchar', name: 'kind' } })
+class Member {
+  @PrimaryGeneratedColumn({ type: 'integer' })
+  id!: number;
+
+  @Column({ type: 'varchar' })
+  name!: string;
+}
+
+@ChildEntity('admin')
+class Admin extends Member {}
+
+let dataSource: DataSource;
+before(async () => {
+  dataSource = await new DataSource({
+    type: 'better-sqlite3',
+    database: ':memory:',
+    driver: require('libsql'),
+    entities: [Member, Admin],
+  }).initialize();
+});
+after(() => dataSource.destroy());
+
+test('a child of single-table inheritance is refused; its parent is served', () => {
+  assert.throws(() => new TypeORMAdapter({ dataSource, model: Admin }).describe(), /single-table inheritance/);
+  assert.equal(new TypeORMAdapter({ dataSource, model: Member }).describe().name, 'member');
+});
