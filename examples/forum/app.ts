@@ -103,10 +103,11 @@ export function forumRouters(a: ForumAdapters) {
 
   const posts = moderated(a.post);
   posts.addNestedCollection('/translations', moderated(a.postTranslation), tagged('translations'));
-  // Against the foreign key: a post's thread, and that thread's category. A create re-points the parent
-  // where its own PATCH may: a thread to a new category, never a post to a new thread (a post keeps it).
+  // Against the foreign key: a post's thread, and that thread's category. A create there would re-point the
+  // parent: a post keeps its thread (no POST), while a thread may move to a new category.
   const threadOfPost = moderated(a.thread);
-  threadOfPost.addNestedCollection('/categories', moderated(a.category), tagged('categories'));
+  const relinked = new NestedConfig({ relinkParent: true, routerOptions: { tags: ['categories'] } });
+  threadOfPost.addNestedCollection('/categories', moderated(a.category), relinked);
   posts.addNestedCollection('/threads', threadOfPost, tagged('threads'));
 
   const me = new UserMe({ ormAdapter: a.user });

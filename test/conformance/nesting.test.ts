@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { CRUDCollection, HttpError } from 'ormcrud';
-import { z } from 'zod';
+import { CRUDCollection, NestedConfig } from 'ormcrud';
 import { call, describeForum } from '../support/forum-suite.ts';
 import { routersApp } from '../support/framework-apps.ts';
 
@@ -94,12 +93,9 @@ describeForum(
 
     test('a reverse nest whose link the database refuses writes nothing', async () => {
       // Re-pointing translation (1, en) at a new post changes its key, which its tags still refer to.
-      // (Its own PATCH must be able to set `post_id`, or there is no create under it.)
-      const translations = new CRUDCollection({
-        ormAdapter: s.harness.adapters.postTranslation,
-        updateSchema: z.object({ post_id: z.int().optional() }),
-      });
-      translations.addNestedCollection('/posts', new CRUDCollection({ ormAdapter: s.harness.adapters.post }));
+      const translations = new CRUDCollection({ ormAdapter: s.harness.adapters.postTranslation });
+      const posts = new CRUDCollection({ ormAdapter: s.harness.adapters.post });
+      translations.addNestedCollection('/posts', posts, new NestedConfig({ relinkParent: true }));
       const app = await routersApp(s.framework, [translations.getRouter({ prefix: '/translations' })]);
       try {
         const res = await call(
@@ -138,32 +134,21 @@ describeForum(
       assert.equal((await s.rows('category', { name: 'Ghost' })).length, 0);
     });
 
-    test("reverse direction: no create where the parent's own PATCH may not set the key", async () => {
-      // A post keeps its thread (its PATCH sets the slug only), so no new thread can take it.
+    test('reverse direction: a create re-points the parent only where the nest says relinkParent', async () => {
       const res = await s.call('POST', '/posts/3/threads', { category_id: 2, title: 'Split off' }, admin);
       assert.deepEqual([res.status, res.headers.allow], [405, 'GET, HEAD, OPTIONS']);
       assert.equal((await s.rows('post', { id: 3 }))[0]?.thread_id, 2);
       assert.equal((await s.rows('thread', { title: 'Split off' })).length, 0);
-    });
-
-    test("reverse direction: a create runs the parent's update dependencies, as it re-points the parent", async () => {
-      const threads = new CRUDCollection({
-        ormAdapter: s.harness.adapters.thread,
-        updateDependencies: [
-          () => {
-            throw new HttpError(403, 'threads are frozen');
-          },
-        ],
-      });
-      threads.addNestedCollection('/categories', new CRUDCollection({ ormAdapter: s.harness.adapters.category }));
-      const app = await routersApp(s.framework, [threads.getRouter({ prefix: '/threads' })]);
-      try {
-        const res = await call(app, 'POST', '/threads/2/categories', { name: 'Sneaky' });
-        assert.deepEqual([res.status, res.body.detail], [403, 'threads are frozen']);
-      } finally {
-        await app.close();
-      }
-      assert.equal((await s.rows('category', { name: 'Sneaky' })).length, 0);
+      const collection = (key: 'thread' | 'post' | 'category') =>
+        new CRUDCollection({ ormAdapter: s.harness.adapters[key] });
+      const relink = new NestedConfig({ relinkParent: true });
+      // The child holds the key: a create takes it from the URL, nothing to relink.
+      const forward = collection('thread').addNestedCollection('/posts', collection('post'), relink);
+      assert.throws(() => forward.getRouter({ prefix: '/t' }), /relinkParent on "\/posts": the child holds the key/);
+      // The post's thread is fixed by /threads/{thread_id}/posts: relinking it would move the post out.
+      const moved = collection('post').addNestedCollection('/thread', collection('thread'), relink);
+      const nested = collection('thread').addNestedCollection('/posts', moved);
+      assert.throws(() => nested.getRouter({ prefix: '/t' }), /the parent's own path fixes the key/);
     });
 
     test('/users/me resolves the user from the token; no {user_id} anywhere', async () => {

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { drizzle } from 'drizzle-orm/libsql';
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { CRUDCollection } from 'ormcrud';
+import { CRUDCollection, NestedConfig } from 'ormcrud';
 import { DrizzleAdapter } from 'ormcrud/drizzle';
 
 const member = sqliteTable('member', {
@@ -34,11 +34,13 @@ test('a child keyed to a unique field of its parent, not its primary key, cannot
 });
 
 test('the parent of such a child may still nest under it: the child side holds the key, by the declaration', () => {
-  const routes = collection(badge)
-    .addNestedCollection('/member', collection(member))
-    .getRouter({ prefix: '/badges' })
-    .routes.map((route) => `${route.method} ${route.path}`);
-  for (const route of ['GET /{badge_id}/member/{member_id}', 'POST /{badge_id}/member']) {
-    assert.ok(routes.includes(route), routes.join('\n'));
-  }
+  const routes = (config?: NestedConfig) =>
+    collection(badge)
+      .addNestedCollection('/member', collection(member), config)
+      .getRouter({ prefix: '/badges' })
+      .routes.map((route) => `${route.name} ${route.method} ${route.path}`);
+  assert.ok(routes().includes('getOne GET /{badge_id}/member/{member_id}'), routes().join('\n'));
+  // Against the key a create would re-point the badge: only where the nest says so.
+  assert.ok(!routes().includes('createOne POST /{badge_id}/member'));
+  assert.ok(routes(new NestedConfig({ relinkParent: true })).includes('createOne POST /{badge_id}/member'));
 });

@@ -111,7 +111,7 @@ export const modelName = (metadata: EntityMetadata): string => metadata.tableNam
  *
  * @example
  * ```ts
- * hiddenRows(dataSource.getMetadata(Note)); // 'soft-deletes (a delete-date column)'
+ * hiddenRows(dataSource.getMetadata(Post)); // undefined: TypeORM's finds see every post
  * ```
  */
 export function hiddenRows(metadata: EntityMetadata): string | undefined {

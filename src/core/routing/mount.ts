@@ -34,11 +34,8 @@ export interface Strategy {
 export interface ParentLevel extends ParentModel {
   /** The ancestor's own resolved `PKFieldsDependency` (memoised per request). */
   readonly pk: ReplaceSignatureDependency<PkValues>;
-  /**
-   * When the ancestor holds the key (a reverse nest), a create below re-points it: the ancestor's update
-   * dependencies, which that create runs too, or `undefined` when its own PATCH may not set the key.
-   */
-  readonly relink?: readonly Dependency[] | undefined;
+  /** Where the ancestor holds the key (a reverse nest), whether a create below may point it at the new row. */
+  readonly relink?: boolean;
 }
 
 /** How routes of a mount point are documented. */
@@ -95,8 +92,8 @@ export class Mount {
   readonly filterSchema: z.ZodObject;
   /** Defaults, then the collection's `dependencyOverrides`, then the strategy's. */
   readonly resolvers: ResolvedOverrides;
-  /** What a create here runs besides its own dependencies (see {@link ParentLevel.relink}); `undefined`: no create. */
-  readonly createGuards: readonly Dependency[] | undefined;
+  /** Whether a create may run here: under a parent that holds the key, only where it may be relinked. */
+  readonly creates: boolean;
 
   constructor(collection: CRUDCollection, place: MountPlace) {
     const c = collection;
@@ -105,7 +102,7 @@ export class Mount {
     const nearest = place.parents[0];
     const link = nearest?.link;
     const held = link?.childHoldsKey ? link.childFields : [];
-    this.createGuards = link && !link.childHoldsKey ? nearest.relink : [];
+    this.creates = !link || link.childHoldsKey || nearest.relink === true;
     const model = c.getModelName();
     this.boundParams = new Set(held.filter((f) => f in c.pkFields.shape).map((f) => pkParamName(model, f)));
     const own = c.getIdPath(this.boundParams).replace(/\{([^}]+)\}/g, (_, name: string) => {
@@ -132,8 +129,14 @@ export class Mount {
     const own = this.resolvers.get(PKFieldsDependency);
     if (!own) throw new TypeError('PKFieldsDependency is not resolved');
     const pk = new ReplaceSignatureDependency(memoize(own.resolve as Resolver<PkValues>), own.inputs);
-    const settable = !parent.disableUpdate && link.parentFields.every((field) => field in this.updateSchema.shape);
-    const relink = settable ? [...parent.updateDependencies] : undefined;
+    const relink = config.relinkParent;
+    if (relink && link.childHoldsKey) {
+      throw new TypeError(`relinkParent on "${path}": the child holds the key, which a create takes from the URL`);
+    }
+    // Relinking a parent whose key its own path fixes would move it out of that path.
+    if (relink && link.parentFields.some((field) => this.fixedFields.has(field))) {
+      throw new TypeError(`relinkParent on "${path}": the parent's own path fixes the key a create would change`);
+    }
     return new Mount(child, {
       ...place,
       path: this.itemPath + path,

@@ -33,13 +33,24 @@ export class NestedConfig {
   readonly routerOptions: NestedRouterOptions;
   /** The child model's relation to the parent, when several could join them. */
   readonly relation: string | undefined;
+  /**
+   * Where the parent holds the key (`/posts/{post_id}/thread`), whether a create here makes the row and
+   * points the parent at it: an update of the parent, so off unless asked for (no POST route then).
+   */
+  readonly relinkParent: boolean;
 
   /** `routerKwargs` is another name for `routerOptions`, the seed's `router_kwargs`. */
   constructor(
-    init: { routerOptions?: NestedRouterOptions; routerKwargs?: NestedRouterOptions; relation?: string } = {},
+    init: {
+      routerOptions?: NestedRouterOptions;
+      routerKwargs?: NestedRouterOptions;
+      relation?: string;
+      relinkParent?: boolean;
+    } = {},
   ) {
     this.routerOptions = init.routerOptions ?? init.routerKwargs ?? {};
     this.relation = init.relation;
+    this.relinkParent = init.relinkParent ?? false;
   }
 
   /** {@link routerOptions} under the seed's name. */

@@ -30,7 +30,7 @@ export interface Operation<F extends CallField = CallField> {
   readonly errors: readonly ErrorCode[];
   readonly reads: readonly F[];
   readonly summary: (model: string) => string;
-  readonly dependencies: (c: CRUDCollection, mount: Mount) => CRUDCollection['dependencies'];
+  readonly dependencies: (c: CRUDCollection) => CRUDCollection['dependencies'];
   /** Headers of a success at a mount point (a 201's `Location`). */
   readonly headers?: (mount: Mount) => ResponseHeaders | undefined;
   /** The success body's schema at a mount point; `undefined` for a free-form one. */
@@ -87,7 +87,7 @@ export const OPERATIONS = {
     errors: ['conflict', 'service_unavailable'],
     reads: ['create', 'parents'],
     summary: (model) => `Create one ${model}`,
-    dependencies: (c, mount) => [...c.createDependencies, ...(mount.createGuards ?? [])],
+    dependencies: (c) => c.createDependencies,
     headers: locationOf,
     response: (mount) => mount.collection.createOutSchema ?? schemaOf(mount, PublicSchemaDependency),
     run: (c, call) => c.createOneHandler(call.create, call.parents),
@@ -145,7 +145,7 @@ export function operationRoute<F extends CallField>(mount: Mount, operation: Ope
     ...(headers && { headers }),
     inputs: call.inputs,
     response: operation.response(mount),
-    dependencies: [...c.dependencies, ...operation.dependencies(c, mount)],
+    dependencies: [...c.dependencies, ...operation.dependencies(c)],
     summary: operation.summary(c.getModelName() || 'record'),
     // A call resolved at once goes to its handler without a promise of its own.
     run: (req) => resolveThen(req, resolveCall, answer),

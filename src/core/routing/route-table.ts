@@ -46,7 +46,7 @@ export class RouteTable {
   /** Adds a generated operation of this mount point's collection; no create where its place allows none. */
   addOperation(name: OperationName, strategy?: Strategy): void {
     const mount = this.#mountFor(strategy);
-    if (name === 'createOne' && !mount.createGuards) return;
+    if (name === 'createOne' && !mount.creates) return;
     this.#withOperationId(operationRoute(mount, OPERATIONS[name]));
   }
 
