@@ -70,6 +70,8 @@ export interface RelationMeta {
   readonly many: boolean;
   readonly fields: readonly string[];
   readonly references: readonly string[];
+  /** Whether `fields` are this model's foreign key (`false`: `references` are the target's); unset when unknown. */
+  readonly holdsKey?: boolean;
   readonly through?: {
     /** Model name of the junction. */
     readonly model: string;

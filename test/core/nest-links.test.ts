@@ -4,6 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { relations } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/libsql';
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { CRUDCollection, NestedConfig } from 'ormcrud';
@@ -43,4 +44,56 @@ test('the parent of such a child may still nest under it: the child side holds t
   // Against the key a create would re-point the badge: only where the nest says so.
   assert.ok(!routes().includes('createOne POST /{badge_id}/member'));
   assert.ok(routes(new NestedConfig({ relinkParent: true })).includes('createOne POST /{badge_id}/member'));
+});
+
+// Relations alone, no declared foreign key: an account points at its profile by the profile's unique code.
+const profile = sqliteTable('profile', { id: integer('id').primaryKey(), code: text('code').notNull().unique() });
+const account = sqliteTable('account', { id: integer('id').primaryKey(), profile_code: text('profile_code') });
+const related = drizzle({
+  connection: { url: ':memory:' },
+  schema: {
+    profile,
+    account,
+    profileRelations: relations(profile, ({ many }) => ({ accounts: many(account) })),
+    accountRelations: relations(account, ({ one }) => ({
+      profile: one(profile, { fields: [account.profile_code], references: [profile.code] }),
+    })),
+  },
+});
+
+test('without a declared foreign key, the relation tells which side holds it', () => {
+  const of = (model: typeof profile | typeof account) =>
+    new CRUDCollection({ ormAdapter: new DrizzleAdapter({ db: related, model }) });
+  // The account holds the key: its profile is a reverse nest, read-only unless relinked.
+  const routes = of(account)
+    .addNestedCollection('/profile', of(profile))
+    .getRouter({ prefix: '/accounts' })
+    .routes.map((route) => `${route.name} ${route.method} ${route.path}`);
+  assert.ok(routes.includes('getOne GET /{account_id}/profile/{profile_id}'), routes.join('\n'));
+  assert.ok(!routes.includes('createOne POST /{account_id}/profile'));
+  // The other way the child holds a key to a non-key field of its parent: it cannot nest.
+  const profiles = of(profile).addNestedCollection('/accounts', of(account));
+  assert.throws(() => profiles.getRouter({ prefix: '/profiles' }), /"account" joins "profile" by code/);
+});
+
+// A shared key: a settings row's key is its user's.
+const person = sqliteTable('person', { id: integer('id').primaryKey(), name: text('name').notNull() });
+const settings = sqliteTable('settings', {
+  person_id: integer('person_id')
+    .primaryKey()
+    .references(() => person.id),
+  theme: text('theme'),
+});
+
+test("a child joined on the parent's own key takes its key from the URL, whichever side declares it", () => {
+  const of = (model: typeof person | typeof settings) =>
+    new CRUDCollection({ ormAdapter: new DrizzleAdapter({ db, model }) });
+  const routes = of(settings)
+    .addNestedCollection('/person', of(person))
+    .getRouter({ prefix: '/settings' })
+    .routes.map((route) => `${route.name} ${route.method} ${route.path}`);
+  // Its item path is its root: GET lists the one row, PATCH and DELETE take it.
+  for (const route of ['updateOne PATCH /{person_id}/person', 'deleteOne DELETE /{person_id}/person']) {
+    assert.ok(routes.includes(route), routes.join('\n'));
+  }
 });

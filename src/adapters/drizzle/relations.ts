@@ -122,7 +122,9 @@ export class SchemaRegistry {
       const targetInfo = tableInfo(target);
       const fields = normalized.fields.map((c) => fieldName(source, c));
       const references = normalized.references.map((c) => fieldName(targetInfo, c));
-      return { name, target: targetInfo.name, many: is(relation, Many), fields, references };
+      // `one(target, { fields, references })` declares the key on this side; `many` and a bare `one` on the other.
+      const holdsKey = is(relation, One) && (relation as One).config !== undefined;
+      return { name, target: targetInfo.name, many: is(relation, Many), fields, references, holdsKey };
     });
   }
 

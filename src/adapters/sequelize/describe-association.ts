@@ -14,7 +14,7 @@ export function describeAssociation(association: Association): RelationMeta {
   const base = { name: a.as, target: modelName(a.target) };
   switch (a.associationType) {
     case 'BelongsTo':
-      return { ...base, many: false, fields: [a.foreignKey], references: [a.targetKey as string] };
+      return { ...base, many: false, fields: [a.foreignKey], references: [a.targetKey as string], holdsKey: true };
     case 'BelongsToMany': {
       const through = (a as unknown as { through: { model: AnyModel } }).through.model;
       return {
@@ -36,6 +36,7 @@ export function describeAssociation(association: Association): RelationMeta {
         many: a.associationType === 'HasMany',
         fields: [a.sourceKey as string],
         references: [a.foreignKey],
+        holdsKey: false,
       };
   }
 }

@@ -131,7 +131,7 @@ function describeRelations(metadata: EntityMetadata): RelationMeta[] {
       fields: wires(join.sourceColumns),
       references: wires(join.targetColumns),
     };
-    if (!join.through) return relation;
+    if (!join.through) return { ...relation, holdsKey: join.owning };
     return {
       ...relation,
       through: {

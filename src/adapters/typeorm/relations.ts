@@ -12,6 +12,8 @@ import { wireName } from './entity-columns.ts';
 export interface RelationJoin {
   readonly name: string;
   readonly many: boolean;
+  /** The source's columns are the foreign key (an owning to-one side). */
+  readonly owning: boolean;
   readonly target: EntityMetadata;
   /** Columns of the source entity. */
   readonly sourceColumns: readonly ColumnMetadata[];
@@ -39,6 +41,7 @@ export function relationJoin(relation: RelationMetadata): RelationJoin {
     return {
       ...base,
       many: true,
+      owning: false,
       sourceColumns: referenced(fromSource),
       targetColumns: referenced(fromTarget),
       through: {
@@ -52,6 +55,7 @@ export function relationJoin(relation: RelationMetadata): RelationJoin {
     return {
       ...base,
       many: false,
+      owning: true,
       sourceColumns: relation.joinColumns,
       targetColumns: referenced(relation.joinColumns),
     };
@@ -60,6 +64,7 @@ export function relationJoin(relation: RelationMetadata): RelationJoin {
   return {
     ...base,
     many: relation.isOneToMany,
+    owning: false,
     sourceColumns: referenced(inverse.joinColumns),
     targetColumns: inverse.joinColumns,
   };

@@ -72,13 +72,18 @@ export function findParentLink(child: ModelMeta, parent: ModelMeta, relation?: s
   if (relation !== undefined && named.length === 0) {
     throw new TypeError(`Model "${child.name}" has no direct relation "${relation}" to "${parent.name}"`);
   }
-  const candidates = named.map((r) => ({ childFields: r.fields, parentFields: r.references }));
+  type Candidate = { childFields: readonly string[]; parentFields: readonly string[]; holds?: boolean | undefined };
+  const candidates: Candidate[] = named.map((r) => ({
+    childFields: r.fields,
+    parentFields: r.references,
+    holds: r.holdsKey,
+  }));
   if (candidates.length === 0) {
     for (const fk of child.foreignKeys.filter((f) => f.target === parent.name)) {
-      candidates.push({ childFields: fk.fields, parentFields: fk.references });
+      candidates.push({ childFields: fk.fields, parentFields: fk.references, holds: true });
     }
     for (const fk of parent.foreignKeys.filter((f) => f.target === child.name)) {
-      candidates.push({ childFields: fk.references, parentFields: fk.fields });
+      candidates.push({ childFields: fk.references, parentFields: fk.fields, holds: false });
     }
   }
   const distinct = candidates.filter(
@@ -89,16 +94,21 @@ export function findParentLink(child: ModelMeta, parent: ModelMeta, relation?: s
   if (others.length > 0) {
     throw new TypeError(`"${child.name}" joins "${parent.name}" in several ways; name one with NestedConfig.relation`);
   }
-  const childHoldsKey = holdsKey(child, parent, link.childFields, link.parentFields);
+  // Joined on the parent's key, the URL gives the child's link values (a shared key too); else who holds it.
+  const onParentKey = sameSet(link.parentFields, parent.primaryKey);
+  const childHoldsKey = onParentKey || (link.holds ?? holdsKey(child, parent, link.childFields, link.parentFields));
   // The URL names the parent by its key; a child keyed to other parent fields could be moved or re-point it.
-  if (childHoldsKey && !sameSet(link.parentFields, parent.primaryKey)) {
+  if (childHoldsKey && !onParentKey) {
     const fields = link.parentFields.join(', ');
     throw new TypeError(`"${child.name}" joins "${parent.name}" by ${fields}, not its primary key: it cannot nest`);
   }
-  return { ...link, childHoldsKey };
+  return { childFields: link.childFields, parentFields: link.parentFields, childHoldsKey };
 }
 
-/** Whether the child's side holds the foreign key: as declared, else unless it joins by its own key alone. */
+/**
+ * Whether the child holds the key of a link off the parent's key, where no relation says: as a foreign key
+ * declares, else unless the child joins by its own key.
+ */
 function holdsKey(
   child: ModelMeta,
   parent: ModelMeta,
@@ -111,5 +121,5 @@ function holdsKey(
     );
   if (declares(child, parent, childFields, parentFields)) return true;
   if (declares(parent, child, parentFields, childFields)) return false;
-  return !sameSet(childFields, child.primaryKey) || sameSet(parentFields, parent.primaryKey);
+  return !sameSet(childFields, child.primaryKey);
 }
