@@ -329,6 +329,7 @@ describeForum(
       const ran: unknown[] = [];
       const posts = new CRUDCollection({ ormAdapter: s.harness.adapters.post });
       posts.extra.post('/touch', ({ pk }) => ran.push(pk));
+      posts.extra.put('/upsert', { requireRow: false }, ({ pk }) => pk);
       const threads = new CRUDCollection({ ormAdapter: s.harness.adapters.thread });
       threads.addNestedCollection('/posts', posts, new NestedConfig());
       const router = threads.getRouter({ prefix: '/t' });
@@ -343,6 +344,8 @@ describeForum(
         assert.deepEqual([res.status, res.body.code], [404, 'not_found'], url);
       }
       assert.deepEqual(ran, [{ id: mine }]);
+      // An upsert takes any key: the handler keeps to the parents itself.
+      assert.deepEqual((await call(app, 'PUT', `/t/2/posts/${other}/upsert`)).body, { id: other });
       const doc = documentOf(router) as unknown as { paths: Record<string, Record<string, { responses: object }>> };
       assert.ok('404' in (doc.paths['/t/{thread_id}/posts/{post_id}/touch']?.post?.responses ?? {}));
     });

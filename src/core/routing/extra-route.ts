@@ -40,7 +40,8 @@ export function extraRoutes(mount: Mount): CrudRoute[] {
     const own = !item && entry.path === '/' ? '' : entry.path;
     const path = (item ? mount.itemPath : mount.place.path) + own;
     const inputs = withPathParams(mergeInputs(declared), path);
-    const errors = item && scoped ? [...(options.errors ?? []), 'not_found' as const] : options.errors;
+    const checked = item && scoped && options.requireRow !== false;
+    const errors = checked ? [...(options.errors ?? []), 'not_found' as const] : options.errors;
     return entry.methods.map((method) =>
       makeRoute(mount, {
         method,
@@ -59,7 +60,7 @@ export function extraRoutes(mount: Mount): CrudRoute[] {
         ...(errors && { errors }),
         run: async (req) => {
           const { pk, parents, missing } = (await call.resolve(req)) as ResolvedCall<'pk' | 'parents'>;
-          if (item && scoped && (missing || !(await c.ormAdapter.getOne(pk, NO_INCLUDE, parents)))) {
+          if (checked && (missing || !(await c.ormAdapter.getOne(pk, NO_INCLUDE, parents)))) {
             throw new NotFoundError();
           }
           const keys = parents.map((parent) => parent.pkValues);

@@ -36,6 +36,11 @@ export interface ExtraRouteOptions<S extends ExtraSchemas = ExtraSchemas> {
   readonly hidden?: boolean;
   /** Errors the handler may raise, for the document (validation's and the dependencies' are added). */
   readonly errors?: readonly ErrorCode[];
+  /**
+   * Under parents, an item route first reads its row inside them and answers 404 without it (default
+   * `true`); `false` runs the handler for any key, as an upsert needs, which must then keep to the parents itself.
+   */
+  readonly requireRow?: boolean;
 }
 
 /** The validated value of input `K` when the route declares a schema for it, else `Fallback`. */
