@@ -95,6 +95,7 @@ for (const target of drizzleTargets()) {
           many: false,
           fields: ['thread_id'],
           references: ['id'],
+          holdsKey: true,
         });
         assert.deepEqual(post.author, {
           name: 'author',
@@ -102,6 +103,7 @@ for (const target of drizzleTargets()) {
           many: false,
           fields: ['author_id'],
           references: ['id'],
+          holdsKey: true,
         });
         assert.equal(post.translations?.many, true);
         assert.deepEqual(post.translations?.references, ['post_id']);
@@ -111,6 +113,7 @@ for (const target of drizzleTargets()) {
           many: true,
           fields: ['id'],
           references: ['category_id'],
+          holdsKey: false,
         });
         const tags = rel('postTranslation').tags;
         assert.equal(tags?.target, 'tag');

@@ -104,6 +104,7 @@ for (const target of sequelizeTargets()) {
         many: false,
         fields: ['thread_id'],
         references: ['id'],
+        holdsKey: true,
       });
       assert.deepEqual(relations.translations, {
         name: 'translations',
@@ -111,6 +112,7 @@ for (const target of sequelizeTargets()) {
         many: true,
         fields: ['id'],
         references: ['post_id'],
+        holdsKey: false,
       });
       assert.deepEqual(
         a.post.meta.foreignKeys.map((fk) => [fk.fields, fk.target, fk.references]),

@@ -112,6 +112,7 @@ for (const target of typeormTargets()) {
           many: true,
           fields: ['id'],
           references: ['category_id'],
+          holdsKey: false,
         });
         assert.deepEqual(rel(a.thread, 'category'), {
           name: 'category',
@@ -119,6 +120,7 @@ for (const target of typeormTargets()) {
           many: false,
           fields: ['category_id'],
           references: ['id'],
+          holdsKey: true,
         });
         assert.deepEqual(
           a.post.meta.relations.map((r) => [r.name, r.target, r.many]),
