@@ -26,7 +26,7 @@ export function extraRoutes(mount: Mount): CrudRoute[] {
     collection: new CallResolver(['parents'], mount.resolvers, levels, storage),
     item: new CallResolver(['pk', 'parents'], mount.resolvers, levels, storage),
   };
-  // Under parents, an item route runs only for a row inside them: a 404 before the handler, as a GET gives.
+  // Under parents an item route runs only for a row inside them (else a 404), unless `requireRow: false`.
   const scoped = levels.length > 0;
   const collectionEntries = c.extra.entries.filter((e) => e.anchor === 'collection');
   const itemEntries = c.extra.entries.filter((e) => e.anchor === 'item');

@@ -90,7 +90,7 @@ function refuseUnrun({ zodSchema, path }: { zodSchema: z.core.$ZodType; path: (s
     ...sides.map((side) => side?._zod.def.type),
     ...(def.checks ?? []).map((check) => check._zod.def.check),
   ];
-  const unrun = kinds.find((kind) => kind !== undefined && kind in UNRUN);
+  const unrun = kinds.find((kind) => kind !== undefined && Object.hasOwn(UNRUN, kind));
   if (unrun === undefined) return;
   const where = path.length > 0 ? path.join('.') : 'the schema itself';
   throw new TypeError(
