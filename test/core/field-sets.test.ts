@@ -162,16 +162,23 @@ describe('field-set resolution (SPEC "Field-set resolution")', () => {
     };
     const slug = adapter().generateCreateSchema().shape.slug as z.ZodString;
     for (const [body, what] of [
-      [z.object({ slug: slug.refine((s) => s !== 'admin') }), /refinement at properties\.slug/],
+      [
+        z.object({ slug: slug.refine((s) => s !== 'admin') }),
+        /custom check \(refine, z\.custom, z\.instanceof\) at properties\.slug/,
+      ],
       [z.object({ slug: slug.trim() }), /overwrite \(trim, toLowerCase…\) at properties\.slug/],
       [z.object({ slug: slug.transform((s) => s.toUpperCase()) }), /transform at properties\.slug/],
+      [z.object({ slug: slug.pipe(z.string().refine((s) => s !== 'admin')) }), /custom check .* at properties\.slug/],
+      [z.object({ slug: slug.transform((s) => s).pipe(z.string()) }), /transform at properties\.slug/],
+      [z.object({ slug: z.custom<string>((v) => typeof v === 'string') }), /custom check .* at properties\.slug/],
+      [z.object({ slug: z.stringbool() }), /codec \(z\.codec, z\.stringbool\) at properties\.slug/],
     ] as const) {
       assert.throws(withBody(body), what);
     }
     assert.doesNotThrow(withBody(z.object({ slug: slug.min(2).regex(/^[a-z-]+$/) })));
     const extra = new CRUDCollection({ ormAdapter: adapter() });
     extra.extra.post('/x', { schema: { body: z.object({ n: z.int() }).refine((b) => b.n > 0) } }, () => null);
-    assert.throws(() => extra.getRouter({ prefix: '/posts' }), /refinement at the schema itself/);
+    assert.throws(() => extra.getRouter({ prefix: '/posts' }), /custom check .* at the schema itself/);
   });
 
   test('a collection without an adapter refuses to build', () => {

@@ -97,3 +97,47 @@ test("a child joined on the parent's own key takes its key from the URL, whichev
     assert.ok(routes.includes(route), routes.join('\n'));
   }
 });
+
+// Drizzle takes a one-to-one's `{ fields, references }` on either side.
+const holder = sqliteTable('holder', { id: integer('id').primaryKey(), email: text('email').notNull().unique() });
+const pass = sqliteTable('pass', {
+  id: integer('id').primaryKey(),
+  email: text('email').references(() => holder.email),
+});
+const owner = sqliteTable('owner', { id: integer('id').primaryKey() });
+const card = sqliteTable('card', { id: integer('id').primaryKey(), owner_id: integer('owner_id') });
+const sided = drizzle({
+  connection: { url: ':memory:' },
+  schema: {
+    holder,
+    pass,
+    owner,
+    card,
+    // The config on the side that does not hold the declared key.
+    holderRelations: relations(holder, ({ one }) => ({
+      pass: one(pass, { fields: [holder.email], references: [pass.email] }),
+    })),
+    passRelations: relations(pass, ({ one }) => ({ holder: one(holder) })),
+    // The config on the owner's side, with no declared key: its fields are its own key.
+    ownerRelations: relations(owner, ({ one }) => ({
+      card: one(card, { fields: [owner.id], references: [card.owner_id] }),
+    })),
+    cardRelations: relations(card, ({ one }) => ({ owner: one(owner) })),
+  },
+});
+
+test("a declared foreign key outranks the side a Drizzle relation's config sits on", () => {
+  const of = (model: typeof holder | typeof pass | typeof owner | typeof card) =>
+    new CRUDCollection({ ormAdapter: new DrizzleAdapter({ db: sided, model }) });
+  // The pass holds the key to the holder's email: nested under holders, it could be moved between them.
+  const holders = of(holder).addNestedCollection('/passes', of(pass));
+  assert.throws(() => holders.getRouter({ prefix: '/holders' }), /"pass" joins "holder" by email/);
+  // The card holds the key to its owner's id, whichever side says so.
+  const routes = of(owner)
+    .addNestedCollection('/cards', of(card))
+    .getRouter({ prefix: '/owners' })
+    .routes.map((route) => `${route.name} ${route.method} ${route.path}`);
+  assert.ok(routes.includes('createOne POST /{owner_id}/cards'), routes.join('\n'));
+  const cards = of(card).addNestedCollection('/owner', of(owner));
+  assert.doesNotThrow(() => cards.getRouter({ prefix: '/cards' }));
+});

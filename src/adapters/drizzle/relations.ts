@@ -122,9 +122,15 @@ export class SchemaRegistry {
       const targetInfo = tableInfo(target);
       const fields = normalized.fields.map((c) => fieldName(source, c));
       const references = normalized.references.map((c) => fieldName(targetInfo, c));
-      // `one(target, { fields, references })` declares the key on this side; `many` and a bare `one` on the other.
-      const holdsKey = is(relation, One) && (relation as One).config !== undefined;
-      return { name, target: targetInfo.name, many: is(relation, Many), fields, references, holdsKey };
+      const holdsKey = ownsKey(relation, source, targetInfo, fields, references);
+      return {
+        name,
+        target: targetInfo.name,
+        many: is(relation, Many),
+        fields,
+        references,
+        ...(holdsKey !== undefined && { holdsKey }),
+      };
     });
   }
 
@@ -163,4 +169,25 @@ function fieldName(info: TableInfo, column: { name: string }): string {
   const name = info.fieldByColumn.get(column.name);
   if (name === undefined) throw new TypeError(`DrizzleAdapter: a relation of "${info.name}" uses an unknown column`);
   return name;
+}
+
+/**
+ * Whether this side of a relation holds the foreign key: never for `many`. Drizzle takes `one(target,
+ * { fields, references })` on either side of a one-to-one, so with a config it is the side whose fields are
+ * not its own key against the target's key; `undefined` where that does not tell (a bare `one`).
+ */
+function ownsKey(
+  relation: Relation,
+  source: TableInfo,
+  target: TableInfo,
+  fields: readonly string[],
+  references: readonly string[],
+): boolean | undefined {
+  if (is(relation, Many)) return false;
+  if ((relation as One).config === undefined) return undefined;
+  const keyOf = (info: TableInfo, names: readonly string[]) =>
+    names.length === info.primaryKey.length && names.every((name) => info.primaryKey.includes(name));
+  if (keyOf(target, references) && !keyOf(source, fields)) return true;
+  if (keyOf(source, fields) && !keyOf(target, references)) return false;
+  return undefined;
 }

@@ -133,9 +133,10 @@ export class Mount {
     if (relink && link.childHoldsKey) {
       throw new TypeError(`relinkParent on "${path}": the child holds the key, which a create takes from the URL`);
     }
-    // Relinking a parent whose key its own path fixes would move it out of that path.
-    if (relink && link.parentFields.some((field) => this.fixedFields.has(field))) {
-      throw new TypeError(`relinkParent on "${path}": the parent's own path fixes the key a create would change`);
+    // Relinking a parent whose path fixes that key, or whose own primary key it is, would move the parent.
+    const keyOfParent = new Set(parent.ormAdapter.meta.primaryKey);
+    if (relink && link.parentFields.some((field) => this.fixedFields.has(field) || keyOfParent.has(field))) {
+      throw new TypeError(`relinkParent on "${path}": the parent's path or key holds the key a create would change`);
     }
     return new Mount(child, {
       ...place,

@@ -62,6 +62,13 @@ export class NestedConfig {
 const sameSet = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((name) => b.includes(name));
 
+/** A way a child may join its parent; `holds`: whether the child holds the key, where its relation says. */
+interface LinkCandidate {
+  readonly childFields: readonly string[];
+  readonly parentFields: readonly string[];
+  readonly holds?: boolean | undefined;
+}
+
 /**
  * Finds how rows of `child` join rows of `parent`: through the child's direct
  * relation to the parent (either foreign-key direction), else a foreign key.
@@ -72,8 +79,7 @@ export function findParentLink(child: ModelMeta, parent: ModelMeta, relation?: s
   if (relation !== undefined && named.length === 0) {
     throw new TypeError(`Model "${child.name}" has no direct relation "${relation}" to "${parent.name}"`);
   }
-  type Candidate = { childFields: readonly string[]; parentFields: readonly string[]; holds?: boolean | undefined };
-  const candidates: Candidate[] = named.map((r) => ({
+  const candidates: LinkCandidate[] = named.map((r) => ({
     childFields: r.fields,
     parentFields: r.references,
     holds: r.holdsKey,
@@ -86,9 +92,9 @@ export function findParentLink(child: ModelMeta, parent: ModelMeta, relation?: s
       candidates.push({ childFields: fk.references, parentFields: fk.fields, holds: false });
     }
   }
-  const distinct = candidates.filter(
-    (c, i) => candidates.findIndex((o) => sameSet(o.childFields, c.childFields)) === i,
-  );
+  const same = (a: LinkCandidate, b: LinkCandidate) =>
+    sameSet(a.childFields, b.childFields) && sameSet(a.parentFields, b.parentFields);
+  const distinct = candidates.filter((c, i) => candidates.findIndex((o) => same(o, c)) === i);
   const [link, ...others] = distinct;
   if (!link) throw new TypeError(`Model "${child.name}" has no relation to "${parent.name}"`);
   if (others.length > 0) {
@@ -96,7 +102,7 @@ export function findParentLink(child: ModelMeta, parent: ModelMeta, relation?: s
   }
   // Joined on the parent's key, the URL gives the child's link values (a shared key too); else who holds it.
   const onParentKey = sameSet(link.parentFields, parent.primaryKey);
-  const childHoldsKey = onParentKey || (link.holds ?? holdsKey(child, parent, link.childFields, link.parentFields));
+  const childHoldsKey = onParentKey || holdsKey(child, parent, link);
   // The URL names the parent by its key; a child keyed to other parent fields could be moved or re-point it.
   if (childHoldsKey && !onParentKey) {
     const fields = link.parentFields.join(', ');
@@ -106,20 +112,15 @@ export function findParentLink(child: ModelMeta, parent: ModelMeta, relation?: s
 }
 
 /**
- * Whether the child holds the key of a link off the parent's key, where no relation says: as a foreign key
- * declares, else unless the child joins by its own key.
+ * Whether the child holds the key of a link off the parent's key: as a declared foreign key says, else as
+ * the relation says, else unless the child joins by its own key.
  */
-function holdsKey(
-  child: ModelMeta,
-  parent: ModelMeta,
-  childFields: readonly string[],
-  parentFields: readonly string[],
-) {
+function holdsKey(child: ModelMeta, parent: ModelMeta, link: LinkCandidate): boolean {
   const declares = (from: ModelMeta, to: ModelMeta, fields: readonly string[], references: readonly string[]) =>
     from.foreignKeys.some(
       (fk) => fk.target === to.name && sameSet(fk.fields, fields) && sameSet(fk.references, references),
     );
-  if (declares(child, parent, childFields, parentFields)) return true;
-  if (declares(parent, child, parentFields, childFields)) return false;
-  return !sameSet(childFields, child.primaryKey);
+  if (declares(child, parent, link.childFields, link.parentFields)) return true;
+  if (declares(parent, child, link.parentFields, link.childFields)) return false;
+  return link.holds ?? !sameSet(link.childFields, child.primaryKey);
 }

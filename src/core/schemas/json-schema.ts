@@ -59,42 +59,56 @@ function open(node: unknown): unknown {
 
 function convert(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   const json = simplifyNullable(
-    z.toJSONSchema(schema, { target: 'draft-7', io, unrepresentable: 'any', override: refuseUnrun }),
+    z.toJSONSchema(schema, { target: 'draft-7', io, unrepresentable: 'any', override: refuseUnrunAt([]) }),
   ) as JsonSchema;
   delete json.$schema;
   if (io === 'input' && json.type === 'object') json.additionalProperties = false;
   return json;
 }
 
-/** What Zod would run on a value that a JSON Schema cannot say, by its kind. */
+/** What Zod would run on a value that a JSON Schema cannot say, by its schema or check kind. */
 const UNRUN: Readonly<Record<string, string>> = {
   transform: 'transform',
-  custom: 'refinement',
+  custom: 'custom check (refine, z.custom, z.instanceof)',
   overwrite: 'overwrite (trim, toLowerCase…)',
+};
+
+type Override = NonNullable<z.core.JSONSchemaGenerator['override']>;
+type ZodDef = {
+  type: string;
+  in?: z.core.$ZodType;
+  out?: z.core.$ZodType;
+  transform?: unknown;
+  checks?: z.core.$ZodCheck[];
 };
 
 /**
  * Refuses, when the router is built, what Zod would run but a JSON Schema
  * drops: requests are validated and responses serialised from the JSON
  * Schema alone, so a transform or refinement would be silently skipped.
+ * A pipe's sides are walked whole: a conversion visits only one of them.
  */
-function refuseUnrun({ zodSchema, path }: { zodSchema: z.core.$ZodType; path: (string | number)[] }): void {
-  const def = zodSchema._zod.def as {
-    type: string;
-    in?: z.core.$ZodType;
-    out?: z.core.$ZodType;
-    checks?: z.core.$ZodCheck[];
+function refuseUnrunAt(prefix: readonly (string | number)[]): Override {
+  return ({ zodSchema, path }) => {
+    const at = [...prefix, ...path];
+    const def = zodSchema._zod.def as ZodDef;
+    const kinds = [def.type, ...(def.checks ?? []).map((check) => check._zod.def.check)];
+    const unrun = kinds.find((kind) => Object.hasOwn(UNRUN, kind));
+    if (unrun !== undefined) throw unrunError(UNRUN[unrun] as string, at);
+    if (def.type !== 'pipe') return;
+    if (typeof def.transform === 'function') throw unrunError('codec (z.codec, z.stringbool)', at);
+    for (const side of [def.in, def.out]) {
+      for (const io of ['input', 'output'] as const) {
+        if (side) z.toJSONSchema(side, { io, unrepresentable: 'any', override: refuseUnrunAt(at) });
+      }
+    }
   };
-  const sides = def.type === 'pipe' ? [def.in, def.out] : [];
-  const kinds = [
-    ...sides.map((side) => side?._zod.def.type),
-    ...(def.checks ?? []).map((check) => check._zod.def.check),
-  ];
-  const unrun = kinds.find((kind) => kind !== undefined && Object.hasOwn(UNRUN, kind));
-  if (unrun === undefined) return;
-  const where = path.length > 0 ? path.join('.') : 'the schema itself';
-  throw new TypeError(
-    `A Zod ${UNRUN[unrun]} at ${where} would never run: ormcrud validates and serialises by JSON Schema; ` +
+}
+
+function unrunError(what: string, at: readonly (string | number)[]): TypeError {
+  const where = at.length > 0 ? at.join('.') : 'the schema itself';
+  return new TypeError(
+    `A Zod ${what} at ${where} would never run: ormcrud validates and serialises by JSON Schema; ` +
       'check or change values in a dependency or a handler',
   );
 }
