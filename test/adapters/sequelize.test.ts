@@ -408,10 +408,15 @@ describe('SequelizeAdapter: what it refuses', () => {
       { defaultScope: { order: [['name', 'ASC']] } },
     );
     assert.doesNotThrow(() => new SequelizeAdapter({ model: ordered }).describe());
-    // A model related to one is served; the relation is not offered.
+    // A model related to one is served; the relation is not offered, nor one through a junction like it, nor a
+    // scoped (polymorphic) one.
     const shelf = sequelize.define('shelf', { name: DataTypes.STRING });
     shelf.hasMany(banned, { as: 'banned' });
     shelf.hasMany(ordered, { as: 'ordered' });
+    const placed = sequelize.define('placed', {}, { paranoid: true });
+    shelf.belongsToMany(ordered, { through: placed, as: 'placedOrdered' });
+    const note = sequelize.define('note', { on: DataTypes.STRING });
+    shelf.hasMany(note, { as: 'notes', foreignKey: 'about_id', scope: { on: 'shelf' }, constraints: false });
     const names = new SequelizeAdapter({ model: shelf }).describe().relations.map((r) => r.name);
     assert.deepEqual(names, ['ordered']);
   });

@@ -7,6 +7,7 @@
  * @module
  */
 import type { ForeignKeyMeta, ModelMeta } from 'ormcrud/adapter-kit';
+import type { Association } from 'sequelize';
 import { describeAssociation } from './describe-association.ts';
 import { describeField } from './describe-field.ts';
 import { dialectOf } from './dialect.ts';
@@ -48,6 +49,16 @@ export function hiddenRows(model: AnyModel): string | undefined {
   if (paranoid) return 'is paranoid (soft-deleting)';
   const hiding = ['where', 'include'].filter((key) => defaultScope && key in defaultScope);
   return hiding.length > 0 ? `has a default scope with ${hiding.join(' and ')}` : undefined;
+}
+
+/**
+ * Whether an association joins rows the way Sequelize does: not when it hides some (a `scope`, as a
+ * polymorphic one has) or reaches a model, or a junction, whose rows Sequelize hides.
+ */
+function servable(association: Association): boolean {
+  const { scope, through } = association as Association & { scope?: object; through?: { model: AnyModel } };
+  if (scope && Object.keys(scope).length > 0) return false;
+  return !hiddenRows(association.target) && !(through && hiddenRows(through.model));
 }
 
 /** Whether the model's default scope leaves an attribute out (`attributes: { exclude }`, or a list without it). */
@@ -92,9 +103,6 @@ export function describeModel(
     ),
     primaryKey: [...model.primaryKeyAttributes],
     foreignKeys: describeForeignKeys(model, resolve),
-    // A model whose rows Sequelize hides cannot be served, so it is no relation either.
-    relations: Object.values(model.associations)
-      .filter((association) => !hiddenRows(association.target))
-      .map(describeAssociation),
+    relations: Object.values(model.associations).filter(servable).map(describeAssociation),
   };
 }

@@ -122,7 +122,9 @@ export function hiddenRows(metadata: EntityMetadata): string | undefined {
 
 function describeRelations(metadata: EntityMetadata): RelationMeta[] {
   // An entity whose rows TypeORM hides cannot be served, so it is no relation either.
-  const joins = [...relationJoins(metadata).values()].filter((join) => !hiddenRows(join.target));
+  const joins = [...relationJoins(metadata).values()].filter(
+    (join) => !hiddenRows(join.target) && !(join.through && hiddenRows(join.through.junction)),
+  );
   return joins.map((join) => {
     const relation: RelationMeta = {
       name: join.name,
