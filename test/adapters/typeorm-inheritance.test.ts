@@ -5,12 +5,10 @@
  */
 import 'reflect-metadata';
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
 import { TypeORMAdapter } from 'ormcrud/typeorm';
-import { ChildEntity, Column, DataSource, Entity, PrimaryGeneratedColumn, TableInheritance } from 'typeorm';
-
-const require = createRequire(import.meta.url);
+import { ChildEntity, Column, type DataSource, Entity, PrimaryGeneratedColumn, TableInheritance } from 'typeorm';
+import { memoryDataSource } from '../fixtures/typeorm/target.ts';
 
 @Entity('member')
 @TableInheritance({ column: { type: 'varchar', name: 'kind' } })
@@ -27,12 +25,7 @@ class Admin extends Member {}
 
 let dataSource: DataSource;
 before(async () => {
-  dataSource = await new DataSource({
-    type: 'better-sqlite3',
-    database: ':memory:',
-    driver: require('libsql'),
-    entities: [Member, Admin],
-  }).initialize();
+  dataSource = await memoryDataSource([Member, Admin]);
 });
 after(() => dataSource.destroy());
 

@@ -4,17 +4,14 @@
  * given, and an `EntitySchema` model with an adapter-level `crudConfig`.
  */
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { HttpError, PagePaginator, type ParentRef, type Row } from 'ormcrud';
 import { TypeORMAdapter } from 'ormcrud/typeorm';
-import { DataSource, type EntityManager, EntitySchema } from 'typeorm';
+import { type DataSource, type EntityManager, EntitySchema } from 'typeorm';
 import { Category, Post, Thread } from '../../examples/forum/models/typeorm.ts';
-import { typeormTargets } from '../fixtures/typeorm/target.ts';
+import { memoryDataSource, typeormTargets } from '../fixtures/typeorm/target.ts';
 import type { ForumHarness } from '../support/forum-target.ts';
 import { listPage } from '../support/list-page.ts';
-
-const require = createRequire(import.meta.url);
 
 const postsUnder = (categoryId: number, threadId: number): ParentRef[] => [
   {
@@ -140,12 +137,7 @@ describe('TypeORMAdapter with an EntitySchema model [sqlite]', () => {
   let dataSource: DataSource;
 
   before(async () => {
-    dataSource = await new DataSource({
-      type: 'better-sqlite3',
-      database: ':memory:',
-      driver: require('libsql'),
-      entities: [NoteSchema, MemoSchema, PadSchema],
-    }).initialize();
+    dataSource = await memoryDataSource([NoteSchema, MemoSchema, PadSchema]);
     await dataSource.query(
       `CREATE TABLE note (id INTEGER PRIMARY KEY AUTOINCREMENT, title VARCHAR(40) NOT NULL,
         pinned BOOLEAN NOT NULL DEFAULT 0, ref VARCHAR(36) NOT NULL, created_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP,
