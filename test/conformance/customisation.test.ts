@@ -350,6 +350,31 @@ describeForum(
       assert.ok('404' in (doc.paths['/t/{thread_id}/posts/{post_id}/touch']?.post?.responses ?? {}));
     });
 
+    test('a collection extra under parents runs only where its nearest parent is inside them', async () => {
+      const posts = new CRUDCollection({ ormAdapter: s.harness.adapters.post });
+      posts.extra.collection.get('/count', ({ parents }) => ({ parents }));
+      posts.extra.collection.get('/any', { requireRow: false }, ({ parents }) => ({ parents }));
+      const threads = new CRUDCollection({ ormAdapter: s.harness.adapters.thread });
+      threads.addNestedCollection('/posts', posts);
+      const router = categories().addNestedCollection('/threads', threads).getRouter({ prefix: '/c' });
+      const app = await serve(s, router);
+      // Threads 1 and 2 are in category 1, thread 3 in category 2.
+      assert.deepEqual((await call(app, 'GET', '/c/1/threads/2/posts/count')).body, {
+        parents: [{ id: 2 }, { id: 1 }],
+      });
+      for (const url of [
+        '/c/1/threads/3/posts/count',
+        '/c/1/threads/99/posts/count',
+        '/c/1/threads/4294967296/posts/count',
+      ]) {
+        const res = await call(app, 'GET', url);
+        assert.deepEqual([res.status, res.body.code], [404, 'parent_not_found'], url);
+      }
+      assert.equal((await call(app, 'GET', '/c/1/threads/3/posts/any')).status, 200);
+      const doc = documentOf(router) as unknown as { paths: Record<string, Record<string, { responses: object }>> };
+      assert.ok('404' in (doc.paths['/c/{category_id}/threads/{thread_id}/posts/count']?.get?.responses ?? {}));
+    });
+
     test('NestedConfig router options: tags, dependencies, hidden from the schema', async () => {
       const seen: string[] = [];
       const threads = new CRUDCollection({ ormAdapter: s.harness.adapters.thread });

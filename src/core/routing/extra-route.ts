@@ -7,10 +7,11 @@ import { z } from 'zod';
 import type { IncludeData } from '../adapter.ts';
 import { CallResolver, type ResolvedCall } from '../dependencies/call.ts';
 import { type DeclaredInputs, mergeInputs } from '../dependencies/markers.ts';
-import { NotFoundError } from '../errors.ts';
+import { type ErrorCode, NotFoundError, ParentNotFoundError } from '../errors.ts';
+import type { ParentRef } from '../parent-scope.ts';
 import { StorageCheck } from '../schemas/storable.ts';
 import type { ExtraRouteEntry } from './extra-routes.ts';
-import type { Mount } from './mount.ts';
+import type { Mount, ParentLevel } from './mount.ts';
 import { makeRoute } from './route-factory.ts';
 import type { CrudRoute } from './router.ts';
 
@@ -26,8 +27,13 @@ export function extraRoutes(mount: Mount): CrudRoute[] {
     collection: new CallResolver(['parents'], mount.resolvers, levels, storage),
     item: new CallResolver(['pk', 'parents'], mount.resolvers, levels, storage),
   };
-  // Under parents an item route runs only for a row inside them (else a 404), unless `requireRow: false`.
+  // Under parents a route runs only for its row (item) or its nearest parent (collection) inside them.
   const scoped = levels.length > 0;
+  const found: Record<'item' | 'collection', (call: ResolvedCall<'pk' | 'parents'>) => Promise<unknown>> = {
+    item: ({ pk, parents }) => c.ormAdapter.getOne(pk, NO_INCLUDE, parents),
+    collection: ({ parents: [nearest, ...above] }) =>
+      (levels[0] as ParentLevel).adapter.getOne((nearest as ParentRef).pkValues, NO_INCLUDE, above),
+  };
   const collectionEntries = c.extra.entries.filter((e) => e.anchor === 'collection');
   const itemEntries = c.extra.entries.filter((e) => e.anchor === 'item');
   return [...collectionEntries, ...itemEntries].flatMap((entry: ExtraRouteEntry) => {
@@ -40,8 +46,11 @@ export function extraRoutes(mount: Mount): CrudRoute[] {
     const own = !item && entry.path === '/' ? '' : entry.path;
     const path = (item ? mount.itemPath : mount.place.path) + own;
     const inputs = withPathParams(mergeInputs(declared), path);
-    const checked = item && scoped && options.requireRow !== false;
-    const errors = checked ? [...(options.errors ?? []), 'not_found' as const] : options.errors;
+    const checked = scoped && options.requireRow !== false;
+    const [missingError, code]: [typeof NotFoundError, ErrorCode] = item
+      ? [NotFoundError, 'not_found']
+      : [ParentNotFoundError, 'parent_not_found'];
+    const errors = checked ? [...(options.errors ?? []), code] : options.errors;
     return entry.methods.map((method) =>
       makeRoute(mount, {
         method,
@@ -59,10 +68,9 @@ export function extraRoutes(mount: Mount): CrudRoute[] {
         ...(options.hidden !== undefined && { hidden: options.hidden }),
         ...(errors && { errors }),
         run: async (req) => {
-          const { pk, parents, missing } = (await call.resolve(req)) as ResolvedCall<'pk' | 'parents'>;
-          if (checked && (missing || !(await c.ormAdapter.getOne(pk, NO_INCLUDE, parents)))) {
-            throw new NotFoundError();
-          }
+          const resolved = (await call.resolve(req)) as ResolvedCall<'pk' | 'parents'>;
+          if (checked && (resolved.missing || !(await found[entry.anchor](resolved)))) throw new missingError();
+          const { pk, parents } = resolved;
           const keys = parents.map((parent) => parent.pkValues);
           return entry.handler({ pk, parents: keys, params: req.params, query: req.query, body: req.body, req });
         },

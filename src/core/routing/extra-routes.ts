@@ -37,8 +37,9 @@ export interface ExtraRouteOptions<S extends ExtraSchemas = ExtraSchemas> {
   /** Errors the handler may raise, for the document (validation's and the dependencies' are added). */
   readonly errors?: readonly ErrorCode[];
   /**
-   * Under parents, an item route first reads its row inside them and answers 404 without it (default
-   * `true`); `false` runs the handler for any key, as an upsert needs, which must then keep to the parents itself.
+   * Under parents, a route first reads its row (an item route) or its nearest parent (a collection route)
+   * inside them and answers 404 without it (default `true`); `false` runs the handler for any keys, as an
+   * upsert needs, which must then keep to the parents itself.
    */
   readonly requireRow?: boolean;
 }

@@ -6,7 +6,7 @@
  * @module
  */
 import type { z } from 'zod';
-import type { PkValues } from '../adapter.ts';
+import type { ORMAdapterBase, PkValues } from '../adapter.ts';
 import type { CRUDCollection } from '../collection.ts';
 import type { ParentModel } from '../dependencies/call.ts';
 import { defaultResolvers, freeParamName, pkParamName } from '../dependencies/default-resolvers.ts';
@@ -34,6 +34,8 @@ export interface Strategy {
 export interface ParentLevel extends ParentModel {
   /** The ancestor's own resolved `PKFieldsDependency` (memoised per request). */
   readonly pk: ReplaceSignatureDependency<PkValues>;
+  /** The ancestor's adapter, which reads its rows. */
+  readonly adapter: ORMAdapterBase;
   /** Where the ancestor holds the key (a reverse nest), whether a create below may point it at the new row. */
   readonly relink?: boolean;
 }
@@ -141,7 +143,7 @@ export class Mount {
     return new Mount(child, {
       ...place,
       path: this.itemPath + path,
-      parents: [{ model: parent.ormAdapter.model, link, pk, relink }, ...place.parents],
+      parents: [{ model: parent.ormAdapter.model, adapter: parent.ormAdapter, link, pk, relink }, ...place.parents],
       dependencies: [...place.dependencies, ...parent.dependencies, ...(options.dependencies ?? [])],
       docs: {
         tags: options.tags ?? place.docs.tags,
