@@ -69,6 +69,12 @@ describeForum(
       const tr = await s.call('POST', '/post-translations', { post_id: 2, language: 'de', body: 'Hallo' }, admin);
       assert.equal(tr.status, 201);
       assert.deepEqual([tr.body.post_id, tr.body.language, tr.body.body], [2, 'de', 'Hallo']);
+      // A key no URL can name: clients resolve `.` and `..` path segments away.
+      for (const language of ['.', '..']) {
+        const dot = await s.call('POST', '/post-translations', { post_id: 2, language, body: 'x' }, admin);
+        assert.deepEqual([dot.status, dot.body.errors?.[0]?.path], [422, 'body.language'], language);
+        assert.deepEqual(await s.rows('post_translation', { language }), []);
+      }
     });
 
     test('PATCH /{pk} updates only the given fields and answers null', async () => {

@@ -46,8 +46,12 @@ function yearOf(value: string, kind: 'date' | 'datetime'): number {
   return kind === 'date' ? Number(value.slice(0, 4)) : parseDateTime(value).getUTCFullYear();
 }
 
+/** What a client reads for a key a URL cannot name: clients resolve `.` and `..` path segments away. */
+const DOT_KEY_MESSAGE = 'must not be "." or "..": no URL can name that key';
+
 /** What a client reads for a value outside its column's range (an integer's, a date's); `undefined` within it. */
 function rangeRefusal(value: unknown, field: FieldMeta | undefined): string | undefined {
+  if (field?.primaryKey && (value === '.' || value === '..')) return DOT_KEY_MESSAGE;
   if ((field?.kind === 'date' || field?.kind === 'datetime') && typeof value === 'string') {
     const year = yearOf(value, field.kind);
     return year >= YEARS.min && year <= YEARS.max ? undefined : DATE_RANGE_MESSAGE;
