@@ -417,6 +417,9 @@ describe('SequelizeAdapter: what it refuses', () => {
     shelf.belongsToMany(ordered, { through: placed, as: 'placedOrdered' });
     const note = sequelize.define('note', { on: DataTypes.STRING });
     shelf.hasMany(note, { as: 'notes', foreignKey: 'about_id', scope: { on: 'shelf' }, constraints: false });
+    const tagging = sequelize.define('tagging', { kind: DataTypes.STRING });
+    const through = { model: tagging, scope: { kind: 'shelf' }, unique: false };
+    shelf.belongsToMany(ordered, { through, as: 'tagged', foreignKey: 'taggable_id', constraints: false });
     const names = new SequelizeAdapter({ model: shelf }).describe().relations.map((r) => r.name);
     assert.deepEqual(names, ['ordered']);
   });

@@ -75,6 +75,9 @@ describeForum(
         assert.deepEqual([dot.status, dot.body.errors?.[0]?.path], [422, 'body.language'], language);
         assert.deepEqual(await s.rows('post_translation', { language }), []);
       }
+      // A row that has one all the same (written by other means) is still found by a filter.
+      await s.harness.sql(`INSERT INTO "post_translation" ("post_id", "language", "body") VALUES (2, '.', 'dot')`);
+      assert.equal((await s.call('GET', '/post-translations?language=.')).body.count, 1);
     });
 
     test('PATCH /{pk} updates only the given fields and answers null', async () => {

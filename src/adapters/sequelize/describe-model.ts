@@ -52,12 +52,14 @@ export function hiddenRows(model: AnyModel): string | undefined {
 }
 
 /**
- * Whether an association joins rows the way Sequelize does: not when it hides some (a `scope`, as a
- * polymorphic one has) or reaches a model, or a junction, whose rows Sequelize hides.
+ * Whether an association joins rows the way Sequelize does: not when it hides some (a `scope` of its own
+ * or its junction's, as a polymorphic one has) or reaches a model, or a junction, whose rows Sequelize hides.
  */
 function servable(association: Association): boolean {
-  const { scope, through } = association as Association & { scope?: object; through?: { model: AnyModel } };
-  if (scope && Object.keys(scope).length > 0) return false;
+  type Scoped = { scope?: object; through?: { model: AnyModel; scope?: object } };
+  const { scope, through } = association as Association & Scoped;
+  const scoped = (where?: object) => where !== undefined && Object.keys(where).length > 0;
+  if (scoped(scope) || scoped(through?.scope)) return false;
   return !hiddenRows(association.target) && !(through && hiddenRows(through.model));
 }
 

@@ -46,12 +46,11 @@ function yearOf(value: string, kind: 'date' | 'datetime'): number {
   return kind === 'date' ? Number(value.slice(0, 4)) : parseDateTime(value).getUTCFullYear();
 }
 
-/** What a client reads for a key a URL cannot name: clients resolve `.` and `..` path segments away. */
+/** What a client reads for a new key most clients could not name: they resolve `.` and `..` path segments away. */
 const DOT_KEY_MESSAGE = 'must not be "." or "..": no URL can name that key';
 
 /** What a client reads for a value outside its column's range (an integer's, a date's); `undefined` within it. */
 function rangeRefusal(value: unknown, field: FieldMeta | undefined): string | undefined {
-  if (field?.primaryKey && (value === '.' || value === '..')) return DOT_KEY_MESSAGE;
   if ((field?.kind === 'date' || field?.kind === 'datetime') && typeof value === 'string') {
     const year = yearOf(value, field.kind);
     return year >= YEARS.min && year <= YEARS.max ? undefined : DATE_RANGE_MESSAGE;
@@ -126,7 +125,10 @@ export class StorageCheck {
   #refuse(values: Readonly<Row>, where: 'body' | 'query', ranged = true): void {
     const errors: FieldError[] = [];
     for (const key in values) {
-      const message = this.#refusal(values[key], this.#fields.get(key), ranged);
+      const field = this.#fields.get(key);
+      const value = values[key];
+      const dotKey = where === 'body' && field?.primaryKey && (value === '.' || value === '..');
+      const message = dotKey ? DOT_KEY_MESSAGE : this.#refusal(value, field, ranged);
       if (message) errors.push({ path: `${where}.${key}`, message });
     }
     if (errors.length > 0)
