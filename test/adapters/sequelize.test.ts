@@ -393,6 +393,9 @@ describe('SequelizeAdapter: what it refuses', () => {
   test('a paranoid (soft-deleting) model, when first described', () => {
     const archived = sequelize.define('archived', { name: DataTypes.STRING }, { paranoid: true });
     assert.throws(() => new SequelizeAdapter({ model: archived }).describe(), /paranoid/);
+    // Without timestamps Sequelize ignores `paranoid`: nothing is hidden.
+    const plain = sequelize.define('plain', { name: DataTypes.STRING }, { paranoid: true, timestamps: false });
+    assert.doesNotThrow(() => new SequelizeAdapter({ model: plain }).describe());
   });
 
   test('a default scope that hides rows, which Sequelize applies and the adapter would not', () => {

@@ -45,8 +45,10 @@ function describeForeignKeys(model: AnyModel, resolve: ResolveByName): ForeignKe
  * ```
  */
 export function hiddenRows(model: AnyModel): string | undefined {
-  const { paranoid, defaultScope } = model.options as { paranoid?: boolean; defaultScope?: object };
-  if (paranoid) return 'is paranoid (soft-deleting)';
+  const options = model.options as { paranoid?: boolean; timestamps?: boolean; defaultScope?: object };
+  const { paranoid, timestamps, defaultScope } = options;
+  // Sequelize soft-deletes only with timestamps on.
+  if (paranoid && timestamps !== false) return 'is paranoid (soft-deleting)';
   const hiding = ['where', 'include'].filter((key) => defaultScope && key in defaultScope);
   return hiding.length > 0 ? `has a default scope with ${hiding.join(' and ')}` : undefined;
 }
