@@ -86,10 +86,10 @@ export function findParentLink(child: ModelMeta, parent: ModelMeta, relation?: s
   }));
   if (candidates.length === 0) {
     for (const fk of child.foreignKeys.filter((f) => f.target === parent.name)) {
-      candidates.push({ childFields: fk.fields, parentFields: fk.references, holds: true });
+      candidates.push({ childFields: fk.fields, parentFields: fk.references });
     }
     for (const fk of parent.foreignKeys.filter((f) => f.target === child.name)) {
-      candidates.push({ childFields: fk.references, parentFields: fk.fields, holds: false });
+      candidates.push({ childFields: fk.references, parentFields: fk.fields });
     }
   }
   const same = (a: LinkCandidate, b: LinkCandidate) =>
