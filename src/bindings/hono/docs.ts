@@ -47,13 +47,18 @@ export function openApiDocs(document: OpenApiDocument, options: OpenApiDocsOptio
   const prefix = options.routePrefix ?? '/docs';
   const json = encoder.encode(JSON.stringify(document));
   const ui = import('../node/swagger-ui.ts');
+  // The page at `/docs` and at `/docs/` (its links relative to each), made once.
+  const pages = ui.then(({ swaggerUiPage }) => ({
+    plain: encoder.encode(swaggerUiPage(prefix)),
+    slash: encoder.encode(swaggerUiPage(prefix, true)),
+  }));
   const app = new Hono();
   // Swagger UI's files fail to load when swagger-ui-dist is not installed: a logged 500 problem.
   app.onError((error) => responseOf(problemReply(error, options.log)));
   // `/docs/` too, told apart by the URL: `c.req.path` drops the slash in an app with `strict: false`.
   app.on('GET', [prefix, `${prefix}/`], async (c) => {
     const slash = new URL(c.req.url).pathname.endsWith('/');
-    return sized(encoder.encode((await ui).swaggerUiPage(prefix, slash)), HTML_TYPE);
+    return sized((await pages)[slash ? 'slash' : 'plain'], HTML_TYPE);
   });
   app.get(`${prefix}/json`, () => sized(json, JSON_TYPE));
   app.get(`${prefix}/:file`, async (c) => {
