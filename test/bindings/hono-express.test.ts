@@ -17,6 +17,7 @@ import { createOpenApiDocument } from 'ormcrud';
 import { openApiDocs as expressDocs, notFoundHandler as expressNotFound, toExpress } from 'ormcrud/express';
 import { openApiDocs as honoDocs, notFoundHandler as honoNotFound, requestErrorHandler, toHono } from 'ormcrud/hono';
 import { clientErrorHandler } from 'ormcrud/node';
+import { parse } from 'yaml';
 import { type BindingForum, openBindingForum } from '../support/binding-forum.ts';
 import { assertLocationLeavesFragmentOut, assertRawProblem, rawRequest, TARGET_CASES } from '../support/raw-http.ts';
 
@@ -141,7 +142,7 @@ describe('Hono and Express: errors outside the routes are problems', () => {
     assert.match(String((errors[0] as { message?: string })?.message), /read before ormcrud/);
   });
 
-  test('docs mounted under a path link their Swagger UI files and document relative to the page', async () => {
+  test('docs mounted under a path link their Swagger UI files and document relative to the page, and serve YAML', async () => {
     const document = createOpenApiDocument(forum.routers(), { info: { title: 'Forum', version: '1' } });
     const honoApp = new Hono().route('/api', honoDocs(document));
     honoApp.notFound(honoNotFound());
@@ -161,6 +162,14 @@ describe('Hono and Express: errors outside the routes are problems', () => {
         const options = await inject(listener, { method: 'OPTIONS', url: pageUrl });
         assert.deepEqual([options.statusCode, options.json().code], [404, 'not_found']);
       }
+      // The document as YAML too, as Fastify's docs serve it, with its length on a HEAD.
+      const [yaml, head] = [
+        await get('/api/docs/yaml'),
+        await inject(listener, { method: 'HEAD', url: '/api/docs/yaml' }),
+      ];
+      assert.deepEqual([yaml.statusCode, yaml.headers['content-type']], [200, 'application/x-yaml']);
+      assert.deepEqual(parse(yaml.body), JSON.parse(JSON.stringify(document)));
+      assert.deepEqual([head.statusCode, head.headers['content-length']], [200, String(yaml.rawPayload.length)]);
       // A file name Express cannot decode is a problem, not its HTML page with a stack trace.
       const malformed = await get('/api/docs/%E0');
       assert.equal(malformed.headers['content-type'], 'application/problem+json; charset=utf-8');

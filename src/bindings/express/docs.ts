@@ -7,12 +7,13 @@
 import { Router } from 'express';
 import type { OpenApiDocument } from 'ormcrud';
 import { type ErrorLog, JSON_TYPE } from '../../core/http/index.ts';
+import { toYaml, YAML_TYPE } from '../../core/openapi/yaml.ts';
 import { swaggerUiAsset, swaggerUiDir, swaggerUiPage } from '../node/swagger-ui.ts';
 import { notFoundHandler, problemErrorHandler } from './router.ts';
 
 /** Options of {@link openApiDocs}. */
 export interface OpenApiDocsOptions {
-  /** Where Swagger UI is served; the document is at `<routePrefix>/json`. Default `/docs`. */
+  /** Where Swagger UI is served; the document is at `<routePrefix>/json` and `/yaml`. Default `/docs`. */
   readonly routePrefix?: string;
   /** Where errors are logged (a Swagger UI file that cannot be read); default the console. */
   readonly log?: ErrorLog;
@@ -20,7 +21,7 @@ export interface OpenApiDocsOptions {
 
 /**
  * An Express router serving `document` (from `createOpenApiDocument`) at
- * `/docs/json` and Swagger UI at `/docs`. It needs `swagger-ui-dist` installed.
+ * `/docs/json` and `/docs/yaml`, and Swagger UI at `/docs`. It needs `swagger-ui-dist` installed.
  *
  * @example
  * ```ts
@@ -37,12 +38,15 @@ export function openApiDocs(document: OpenApiDocument, options: OpenApiDocsOptio
   const prefix = options.routePrefix ?? '/docs';
   swaggerUiDir(); // throws now, at mount, when swagger-ui-dist is not installed
   const json = JSON.stringify(document);
+  const yaml = Buffer.from(toYaml(JSON.parse(json))); // a Buffer: Express adds no charset
   const pages = { [prefix]: swaggerUiPage(prefix), [`${prefix}/`]: swaggerUiPage(prefix, true) };
   const router = Router({ strict: true });
   for (const [path, page] of Object.entries(pages)) router.get(path, (_req, res) => void res.type('html').send(page));
   router.get(`${prefix}/json`, (_req, res) => void res.set('content-type', JSON_TYPE).send(json));
+  router.get(`${prefix}/yaml`, (_req, res) => void res.set('content-type', YAML_TYPE).send(yaml));
   // Express would answer OPTIONS itself (200, text/plain); a 404 problem, as Fastify and Hono give.
-  router.options([...Object.keys(pages), `${prefix}/json`, `${prefix}/:file`], notFoundHandler(options));
+  const files = [`${prefix}/json`, `${prefix}/yaml`, `${prefix}/:file`];
+  router.options([...Object.keys(pages), ...files], notFoundHandler(options));
   router.get(`${prefix}/:file`, (req, res, next) => {
     const asset = swaggerUiAsset(req.params.file as string);
     if (!asset) return next();

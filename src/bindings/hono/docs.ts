@@ -8,11 +8,12 @@
 import { Hono } from 'hono';
 import type { OpenApiDocument } from 'ormcrud';
 import { type ErrorLog, JSON_TYPE, problemReply } from '../../core/http/index.ts';
+import { toYaml, YAML_TYPE } from '../../core/openapi/yaml.ts';
 import { responseOf } from './app.ts';
 
 /** Options of {@link openApiDocs}. */
 export interface OpenApiDocsOptions {
-  /** Where Swagger UI is served; the document is at `<routePrefix>/json`. Default `/docs`. */
+  /** Where Swagger UI is served; the document is at `<routePrefix>/json` and `/yaml`. Default `/docs`. */
   readonly routePrefix?: string;
   /** Where errors are logged (a Swagger UI file that cannot be read); default the console. */
   readonly log?: ErrorLog;
@@ -29,7 +30,7 @@ function sized(body: Uint8Array, type: string): Response {
 
 /**
  * A Hono app serving `document` (from `createOpenApiDocument`) at
- * `/docs/json` and Swagger UI at `/docs`. It needs `swagger-ui-dist`
+ * `/docs/json` and `/docs/yaml`, and Swagger UI at `/docs`. It needs `swagger-ui-dist`
  * installed and a runtime with `node:fs` (Node, Bun, Deno).
  *
  * @example
@@ -45,7 +46,9 @@ function sized(body: Uint8Array, type: string): Response {
  */
 export function openApiDocs(document: OpenApiDocument, options: OpenApiDocsOptions = {}): Hono {
   const prefix = options.routePrefix ?? '/docs';
-  const json = encoder.encode(JSON.stringify(document));
+  const text = JSON.stringify(document);
+  const json = encoder.encode(text);
+  const yaml = encoder.encode(toYaml(JSON.parse(text)));
   const ui = import('../node/swagger-ui.ts');
   // The page at `/docs` and at `/docs/` (its links relative to each), made once.
   const pages = ui.then(({ swaggerUiPage }) => ({
@@ -61,6 +64,7 @@ export function openApiDocs(document: OpenApiDocument, options: OpenApiDocsOptio
     return sized((await pages)[slash ? 'slash' : 'plain'], HTML_TYPE);
   });
   app.get(`${prefix}/json`, () => sized(json, JSON_TYPE));
+  app.get(`${prefix}/yaml`, () => sized(yaml, YAML_TYPE));
   app.get(`${prefix}/:file`, async (c) => {
     const asset = await (await ui).swaggerUiAsset(c.req.param('file'));
     return asset ? sized(asset.body, asset.type) : c.notFound();
