@@ -4,9 +4,9 @@
  *
  * @module
  */
-import { Router } from 'express';
+import { type Response, Router } from 'express';
 import type { OpenApiDocument } from 'ormcrud';
-import { type ErrorLog, JSON_TYPE } from '../../core/http/index.ts';
+import { type ErrorLog, HTML_TYPE, JSON_TYPE } from '../../core/http/index.ts';
 import { toYaml, YAML_TYPE } from '../../core/openapi/yaml.ts';
 import { swaggerUiAsset, swaggerUiDir, swaggerUiPage } from '../node/swagger-ui.ts';
 import { notFoundHandler, problemErrorHandler } from './router.ts';
@@ -17,6 +17,13 @@ export interface OpenApiDocsOptions {
   readonly routePrefix?: string;
   /** Where errors are logged (a Swagger UI file that cannot be read); default the console. */
   readonly log?: ErrorLog;
+}
+
+const encoder = new TextEncoder();
+
+/** A 200 as Fastify's and Hono's docs send it: its type and length, no charset or ETag added by `res.send`. */
+function sized(res: Response, type: string, body: Uint8Array): void {
+  res.set({ 'content-type': type, 'content-length': String(body.byteLength) }).end(body);
 }
 
 /**
@@ -38,19 +45,20 @@ export function openApiDocs(document: OpenApiDocument, options: OpenApiDocsOptio
   const prefix = options.routePrefix ?? '/docs';
   swaggerUiDir(); // throws now, at mount, when swagger-ui-dist is not installed
   const json = JSON.stringify(document);
-  const yaml = Buffer.from(toYaml(JSON.parse(json))); // a Buffer: Express adds no charset
-  const pages = { [prefix]: swaggerUiPage(prefix), [`${prefix}/`]: swaggerUiPage(prefix, true) };
+  const files: Record<string, [string, Uint8Array]> = {
+    [prefix]: [HTML_TYPE, encoder.encode(swaggerUiPage(prefix))],
+    [`${prefix}/`]: [HTML_TYPE, encoder.encode(swaggerUiPage(prefix, true))],
+    [`${prefix}/json`]: [JSON_TYPE, encoder.encode(json)],
+    [`${prefix}/yaml`]: [YAML_TYPE, encoder.encode(toYaml(JSON.parse(json)))],
+  };
   const router = Router({ strict: true });
-  for (const [path, page] of Object.entries(pages)) router.get(path, (_req, res) => void res.type('html').send(page));
-  router.get(`${prefix}/json`, (_req, res) => void res.set('content-type', JSON_TYPE).send(json));
-  router.get(`${prefix}/yaml`, (_req, res) => void res.set('content-type', YAML_TYPE).send(yaml));
+  for (const [path, [type, body]] of Object.entries(files)) router.get(path, (_req, res) => sized(res, type, body));
   // Express would answer OPTIONS itself (200, text/plain); a 404 problem, as Fastify and Hono give.
-  const files = [`${prefix}/json`, `${prefix}/yaml`, `${prefix}/:file`];
-  router.options([...Object.keys(pages), ...files], notFoundHandler(options));
+  router.options([...Object.keys(files), `${prefix}/:file`], notFoundHandler(options));
   router.get(`${prefix}/:file`, (req, res, next) => {
     const asset = swaggerUiAsset(req.params.file as string);
     if (!asset) return next();
-    asset.then((file) => void res.set('content-type', file.type).send(Buffer.from(file.body)), next);
+    asset.then((file) => sized(res, file.type, file.body), next);
   });
   router.use(problemErrorHandler(options.log));
   return router;

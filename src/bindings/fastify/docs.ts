@@ -4,13 +4,22 @@
  *
  * @module
  */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { OpenApiDocument } from 'ormcrud';
+import { notFoundError, problemReply } from '../../core/http/index.ts';
+import { problemHandler, send } from './errors.ts';
 
 /** Options of {@link openApiDocs}. */
 export interface OpenApiDocsOptions {
   /** Where Swagger UI is served; the document is at `<routePrefix>/json` and `/yaml`. Default `/docs`. */
   readonly routePrefix?: string;
+}
+
+/** A file the docs refuse (a dot segment, a NUL) is no file of theirs: a 404, as on Hono and Express. */
+function docsErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) return send(reply, problemReply(notFoundError()));
+  return problemHandler(error, request, reply);
 }
 
 /**
@@ -34,7 +43,11 @@ export function openApiDocs(document: OpenApiDocument, options: OpenApiDocsOptio
     ]);
     const specification = { document: structuredClone(document) as never };
     await app.register(swagger, { mode: 'static', specification });
-    await app.register(swaggerUi, { routePrefix: options.routePrefix ?? '/docs' });
+    // In a context of its own, so what its static files refuse (`/docs/static/..`) is a 404 problem.
+    await app.register(async (docs) => {
+      docs.setErrorHandler(docsErrorHandler);
+      await docs.register(swaggerUi, { routePrefix: options.routePrefix ?? '/docs' });
+    });
   };
   // Not encapsulated (as fastify-plugin does it): `app.swagger()` returns the document, as before.
   return Object.assign(plugin, { [Symbol.for('skip-override')]: true });

@@ -7,7 +7,7 @@
  */
 import { Hono } from 'hono';
 import type { OpenApiDocument } from 'ormcrud';
-import { type ErrorLog, JSON_TYPE, problemReply } from '../../core/http/index.ts';
+import { type ErrorLog, HTML_TYPE, JSON_TYPE, problemReply } from '../../core/http/index.ts';
 import { toYaml, YAML_TYPE } from '../../core/openapi/yaml.ts';
 import { responseOf } from './app.ts';
 
@@ -20,7 +20,6 @@ export interface OpenApiDocsOptions {
 }
 
 const encoder = new TextEncoder();
-const HTML_TYPE = 'text/html; charset=utf-8';
 
 /** A 200 with its length, which a HEAD (answered by Hono from the GET) keeps, as on Fastify and Express. */
 function sized(body: Uint8Array, type: string): Response {

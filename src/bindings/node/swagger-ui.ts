@@ -9,15 +9,15 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
-/** The files a page needs, by name, with their content types: nothing else is served. */
-const ASSETS: Record<string, string> = {
-  'swagger-ui.css': 'text/css; charset=utf-8',
-  'index.css': 'text/css; charset=utf-8',
-  'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
-  'swagger-ui-standalone-preset.js': 'text/javascript; charset=utf-8',
-  'favicon-32x32.png': 'image/png',
-  'favicon-16x16.png': 'image/png',
-};
+/** The files a page needs, by name, with their content types: nothing else (no `constructor`) is served. */
+const ASSETS: ReadonlyMap<string, string> = new Map([
+  ['swagger-ui.css', 'text/css; charset=utf-8'],
+  ['index.css', 'text/css; charset=utf-8'],
+  ['swagger-ui-bundle.js', 'text/javascript; charset=utf-8'],
+  ['swagger-ui-standalone-preset.js', 'text/javascript; charset=utf-8'],
+  ['favicon-32x32.png', 'image/png'],
+  ['favicon-16x16.png', 'image/png'],
+]);
 
 /** A file to send. */
 export interface SwaggerUiAsset {
@@ -53,7 +53,7 @@ export function swaggerUiDir(): string {
  * ```
  */
 export function swaggerUiAsset(name: string): Promise<SwaggerUiAsset> | undefined {
-  const type = ASSETS[name];
+  const type = ASSETS.get(name);
   if (!type) return undefined;
   let asset = loaded.get(name);
   if (!asset) {

@@ -27,6 +27,7 @@ export { ParsedRequest } from './parsed-request.ts';
 export {
   consoleErrorLog,
   type ErrorLog,
+  HTML_TYPE,
   type HttpReply,
   JSON_TYPE,
   PROBLEM_TYPE,

@@ -13,6 +13,8 @@ import { compileSerializer } from './validators.ts';
 
 /** The content type of a JSON success. */
 export const JSON_TYPE = 'application/json; charset=utf-8';
+/** The content type of the docs' Swagger UI page. */
+export const HTML_TYPE = 'text/html; charset=utf-8';
 /** The content type of every error. */
 export const PROBLEM_TYPE = 'application/problem+json; charset=utf-8';
 

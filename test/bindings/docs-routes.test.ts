@@ -1,0 +1,74 @@
+/**
+ * The docs routes on every framework (the demo's `openApiDocs`): the same
+ * document as JSON and YAML, sent alike (no ETag on one framework only), and
+ * a 404 problem for any file name that is not one of Swagger UI's, object
+ * property names and dot segments included.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { parse } from 'yaml';
+import { type DrizzleForumHarness, openSqliteForum } from '../fixtures/drizzle/target.ts';
+import { type Framework, forumTestApp, type TestApp, testFrameworks } from '../support/framework-apps.ts';
+
+describe('docs routes, on every framework', () => {
+  let harness: DrizzleForumHarness;
+  const apps = new Map<Framework, TestApp>();
+  before(async () => {
+    harness = await openSqliteForum();
+    for (const framework of testFrameworks()) apps.set(framework, await forumTestApp(framework, harness.adapters));
+  });
+  after(async () => {
+    for (const app of apps.values()) await app.close();
+    await harness.close();
+  });
+
+  test('the document as JSON and as YAML, the same on each, with no validator a framework adds alone', async () => {
+    const documents: unknown[] = [];
+    for (const [framework, app] of apps) {
+      const json = await app.inject({ method: 'GET', url: '/docs/json' });
+      const yaml = await app.inject({ method: 'GET', url: '/docs/yaml' });
+      assert.deepEqual(
+        [json.statusCode, yaml.statusCode, yaml.headers['content-type']],
+        [200, 200, 'application/x-yaml'],
+      );
+      assert.deepEqual(parse(yaml.body), json.json(), framework);
+      documents.push(json.json());
+      for (const url of ['/docs', '/docs/json', '/docs/yaml']) {
+        const res = await app.inject({ method: 'GET', url, headers: { 'if-none-match': '*' } });
+        assert.deepEqual([res.statusCode, res.headers.etag], [200, undefined], `${framework} ${url}`);
+      }
+    }
+    for (const document of documents) assert.deepEqual(document, documents[0]);
+  });
+
+  test('a file name that is no Swagger UI file is a 404 problem, never a 500 or a file outside', async () => {
+    const names = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf', '__defineGetter__'];
+    const tricks = [
+      'static/..',
+      'static/%2e%2e',
+      'static/%2e%2e/package.json',
+      'static/%00',
+      'static/index.css%00',
+      'static/%5c..%5cpackage.json',
+      '..%2fpackage.json',
+      '%2e%2e%2f%2e%2e%2fpackage.json',
+      'package.json',
+    ];
+    for (const [framework, app] of apps) {
+      for (const file of [...names, ...tricks]) {
+        for (const method of ['GET', 'HEAD'] as const) {
+          const res = await app.inject({ method, url: `/docs/${file}` });
+          const where = `${framework} ${method} /docs/${file}`;
+          // Dot segments read away (by Hono, as a WHATWG URL does, or by inject) lead to the page itself.
+          if (res.statusCode === 200 && /\.\.|%2e%2e/.test(file)) {
+            assert.equal(res.headers['content-type'], 'text/html; charset=utf-8', where);
+            continue;
+          }
+          assert.equal(res.statusCode, 404, where);
+          assert.equal(res.headers['content-type'], 'application/problem+json; charset=utf-8', where);
+          if (method === 'GET') assert.equal(res.json().code, 'not_found', where);
+        }
+      }
+    }
+  });
+});
