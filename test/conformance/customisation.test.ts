@@ -350,6 +350,26 @@ describeForum(
       assert.ok('404' in (doc.paths['/t/{thread_id}/posts/{post_id}/touch']?.post?.responses ?? {}));
     });
 
+    test('an item extra at the top runs for any key its column can hold, else a 404, unread', async () => {
+      const ran: unknown[] = [];
+      const posts = new CRUDCollection({ ormAdapter: s.harness.adapters.post });
+      posts.extra.post('/touch', ({ pk }) => ran.push(pk));
+      posts.extra.put('/upsert', { requireRow: false }, ({ pk }) => pk);
+      const router = posts.getRouter({ prefix: '/p' });
+      const app = await serve(s, router);
+      // A key that fits runs the handler, row or not: at the top there is nothing to keep to.
+      assert.equal((await call(app, 'POST', '/p/99999/touch')).status, 200);
+      assert.deepEqual(ran, [{ id: 99999 }]);
+      // Post ids are 4-byte integers but on SQLite, whose integers hold any key the schema takes.
+      if (s.target.dialect !== 'sqlite') {
+        const res = await call(app, 'POST', '/p/4294967296/touch');
+        assert.deepEqual([res.status, res.body.code, ran.length], [404, 'not_found', 1]);
+        assert.deepEqual((await call(app, 'PUT', '/p/4294967296/upsert')).body, { id: 4294967296 });
+      }
+      const doc = documentOf(router) as unknown as { paths: Record<string, Record<string, { responses: object }>> };
+      assert.ok('404' in (doc.paths['/p/{post_id}/touch']?.post?.responses ?? {}));
+    });
+
     test('a collection extra under parents runs only where its nearest parent is inside them', async () => {
       const posts = new CRUDCollection({ ormAdapter: s.harness.adapters.post });
       posts.extra.collection.get('/count', ({ parents }) => ({ parents }));

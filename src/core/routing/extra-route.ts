@@ -27,7 +27,8 @@ export function extraRoutes(mount: Mount): CrudRoute[] {
     collection: new CallResolver(['parents'], mount.resolvers, levels, storage),
     item: new CallResolver(['pk', 'parents'], mount.resolvers, levels, storage),
   };
-  // Under parents a route runs only for its row (item) or its nearest parent (collection) inside them.
+  // Under parents a route runs only for its row (item) or its nearest parent (collection) inside them;
+  // anywhere, an item route never runs for a key no row can have (`2147483648` for a 4-byte id).
   const scoped = levels.length > 0;
   const found: Record<'item' | 'collection', (call: ResolvedCall<'pk' | 'parents'>) => Promise<unknown>> = {
     item: ({ pk, parents }) => c.ormAdapter.getOne(pk, NO_INCLUDE, parents),
@@ -46,7 +47,7 @@ export function extraRoutes(mount: Mount): CrudRoute[] {
     const own = !item && entry.path === '/' ? '' : entry.path;
     const path = (item ? mount.itemPath : mount.place.path) + own;
     const inputs = withPathParams(mergeInputs(declared), path);
-    const checked = scoped && options.requireRow !== false;
+    const checked = (scoped || item) && options.requireRow !== false;
     const [missingError, code]: [typeof NotFoundError, ErrorCode] = item
       ? [NotFoundError, 'not_found']
       : [ParentNotFoundError, 'parent_not_found'];
@@ -69,7 +70,8 @@ export function extraRoutes(mount: Mount): CrudRoute[] {
         ...(errors && { errors }),
         run: async (req) => {
           const resolved = (await call.resolve(req)) as ResolvedCall<'pk' | 'parents'>;
-          if (checked && (resolved.missing || !(await found[entry.anchor](resolved)))) throw new missingError();
+          if (checked && (resolved.missing || (scoped && !(await found[entry.anchor](resolved)))))
+            throw new missingError();
           const { pk, parents } = resolved;
           const keys = parents.map((parent) => parent.pkValues);
           return entry.handler({ pk, parents: keys, params: req.params, query: req.query, body: req.body, req });

@@ -38,8 +38,9 @@ export interface ExtraRouteOptions<S extends ExtraSchemas = ExtraSchemas> {
   readonly errors?: readonly ErrorCode[];
   /**
    * Under parents, a route first reads its row (an item route) or its nearest parent (a collection route)
-   * inside them and answers 404 without it (default `true`); `false` runs the handler for any keys, as an
-   * upsert needs, which must then keep to the parents itself.
+   * inside them and answers 404 without it; an item route anywhere answers 404 for a key its column cannot
+   * hold (default `true`). `false` runs the handler for any keys, as an upsert needs, which must then keep
+   * to the parents itself.
    */
   readonly requireRow?: boolean;
 }
