@@ -27,7 +27,7 @@ import { CompiledModel } from './compiled-model.ts';
 import { translateDatabaseError } from './database-errors.ts';
 import { checkTimeout, type Deadline, waitOnDatabase } from './database-wait.ts';
 import type { Dialect } from './dialect.ts';
-import type { Executor, Session, Statement } from './executor.ts';
+import type { Executor, PreparedWrite, Session, Statement } from './executor.ts';
 import { type IncludeContext, loadIncludes } from './includes.ts';
 import { prepareInsert } from './inserts.ts';
 import type { ModelSpec } from './model.ts';
@@ -169,15 +169,7 @@ export abstract class EngineAdapter<
   }
 
   createOne(data: WriteData<TRow>, parentRefs?: readonly ParentRef[]): Promise<TRow> {
-    return this.#run((session, deadline) => {
-      const insert = prepareInsert(this.#queries, data, parentRefs);
-      if (!insert.transactional) return insert.run(session.exec);
-      return session.transaction(async (exec) => {
-        const inserted = await insert.run(exec);
-        deadline.beforeCommit();
-        return inserted;
-      });
-    }) as Promise<TRow>;
+    return this.#write(() => prepareInsert(this.#queries, data, parentRefs)) as Promise<TRow>;
   }
 
   updateOne(
@@ -195,11 +187,24 @@ export abstract class EngineAdapter<
     // Nothing to write: the row as it is, if it is there.
     if (!update) return this.getOne(pkValues, [], parentRefs);
     const write = update;
-    return this.#run(({ exec }) => write(exec)) as Promise<TRow | null>;
+    return this.#write(() => write) as Promise<TRow | null>;
   }
 
   deleteOne(pkValues: TPk, parentRefs?: readonly ParentRef[]): Promise<TRow | null> {
-    return this.#run(({ exec }) => prepareDelete(this.#queries, pkValues, parentRefs)(exec)) as Promise<TRow | null>;
+    return this.#write(() => prepareDelete(this.#queries, pkValues, parentRefs)) as Promise<TRow | null>;
+  }
+
+  /** Runs a write (prepared in the call, so its errors are translated), in a transaction where it needs one. */
+  #write<R>(prepare: () => PreparedWrite<R>): Promise<R> {
+    return this.#run((session, deadline) => {
+      const write = prepare();
+      if (!write.transactional) return write.run(session.exec);
+      return session.transaction(async (exec) => {
+        const written = await write.run(exec);
+        deadline.beforeCommit();
+        return written;
+      });
+    });
   }
 
   /**

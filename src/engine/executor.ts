@@ -49,6 +49,13 @@ export interface Executor {
   readonly arrayRows?: boolean;
 }
 
+/** A write ready to run; `transactional` when its statements belong in one transaction. */
+export interface PreparedWrite<R> {
+  /** A parent check or link beside the write, or a read-back where the dialect has no `RETURNING`. */
+  readonly transactional: boolean;
+  run(exec: Executor): Promise<R>;
+}
+
 /** Where one adapter call runs its statements. */
 export interface Session {
   readonly exec: Executor;

@@ -19,19 +19,11 @@ import {
   planParentExists,
   planParentLink,
 } from '../core/parent-scope.ts';
-import { type Executor, rowsOf, type SqlResult } from './executor.ts';
+import { type Executor, type PreparedWrite, rowsOf, type SqlResult } from './executor.ts';
 import { fillSql, onInsert } from './fills.ts';
 import { reread } from './reads.ts';
 import { existsSql, keySql, type ScopeContext } from './scope.ts';
 import type { ModelStatements } from './statements.ts';
-
-/** An insert, ready to run. */
-export interface Insert {
-  /** Its statements belong in one transaction (a parent check, the insert, a parent link). */
-  readonly transactional: boolean;
-  /** Runs the insert (and its check and link); yields the inserted row. */
-  run(exec: Executor): Promise<Row>;
-}
 
 /** The nearest parent inside its ancestors, as an `EXISTS` (the chain is not empty). */
 const parentExists = (parentRefs: readonly ParentRef[], ctx: ScopeContext) =>
@@ -39,7 +31,7 @@ const parentExists = (parentRefs: readonly ParentRef[], ctx: ScopeContext) =>
 
 /**
  * `INSERT` of `data` plus the parent's key values and the columns the model
- * fills itself; a missing parent chain throws `ParentNotFoundError`.
+ * fills itself, yielding the row; a missing parent chain throws `ParentNotFoundError`.
  *
  * @example
  * ```ts
@@ -47,7 +39,11 @@ const parentExists = (parentRefs: readonly ParentRef[], ctx: ScopeContext) =>
  * const row = insert.transactional ? await session.transaction((tx) => insert.run(tx)) : await insert.run(exec);
  * ```
  */
-export function prepareInsert(q: ModelStatements, data: Row, parentRefs: readonly ParentRef[] | undefined): Insert {
+export function prepareInsert(
+  q: ModelStatements,
+  data: Row,
+  parentRefs: readonly ParentRef[] | undefined,
+): PreparedWrite<Row> {
   const model = q.model;
   const { dialect } = model;
   const values: Row = { ...data, ...parentKeyValues(parentRefs) };
@@ -99,7 +95,8 @@ export function prepareInsert(q: ModelStatements, data: Row, parentRefs: readonl
     if (link && !(await linkParent(q, exec, link, row))) throw new ParentNotFoundError();
     return row;
   };
-  return { transactional: check !== undefined || link !== undefined, run };
+  // A read-back in the insert's transaction finds the row even if another client deletes it at its commit.
+  return { transactional: check !== undefined || link !== undefined || !dialect.returning, run };
 }
 
 /** Whether a write wrote its row: rows back, or a count of one. */

@@ -7,14 +7,14 @@
  */
 import type { PkValues, Row, UpdateReturning } from '../core/adapter.ts';
 import type { ParentRef } from '../core/parent-scope.ts';
-import { type Executor, rowsOf } from './executor.ts';
+import { type Executor, type PreparedWrite, rowsOf } from './executor.ts';
 import { fillSql, fillValues, onUpdate } from './fills.ts';
 import { prepareSelectOne, reread } from './reads.ts';
 import { rowWhere } from './scope.ts';
 import type { ModelStatements } from './statements.ts';
 
-/** A write of at most one row, ready to run; yields the row as written, or `null`. */
-export type WriteOne = (exec: Executor) => Promise<Row | null>;
+/** A write of at most one row; yields the row as written, or `null`. */
+export type WriteOne = PreparedWrite<Row | null>;
 
 /**
  * `UPDATE … SET` the fields of `data` (and the columns the model fills on
@@ -24,7 +24,7 @@ export type WriteOne = (exec: Executor) => Promise<Row | null>;
  * @example
  * ```ts
  * const update = prepareUpdate(statements, { id: 7 }, { slug: 'edited' }, parents);
- * const row = update && (await update(exec));
+ * const row = update && (await update.run(exec));
  * ```
  */
 export function prepareUpdate(
@@ -53,7 +53,7 @@ export function prepareUpdate(
     shape.columns.map((c) => data[c.field]),
   );
   const bound = update.params.bind(q.rowValues(pkValues, parentRefs, raw));
-  return async (exec) => {
+  const run = async (exec: Executor) => {
     const result = await exec.run(update, bound);
     if (readBack) return rowsOf(exec, update, result)[0] ?? null;
     // Counts are of matched rows, so an update to equal values still finds its row.
@@ -61,6 +61,8 @@ export function prepareUpdate(
     const key = { ...pkValues, ...model.keyOf({ ...pkValues, ...data }) };
     return returning === 'key' ? key : await reread(q, exec, key);
   };
+  // A read-back in the update's transaction reads this write, whatever another client does at its commit.
+  return { transactional: returning === 'row' && !readBack, run };
 }
 
 /**
@@ -69,7 +71,7 @@ export function prepareUpdate(
  *
  * @example
  * ```ts
- * const removed = await prepareDelete(statements, { id: 7 }, parents)(exec);
+ * const removed = await prepareDelete(statements, { id: 7 }, parents).run(exec);
  * ```
  */
 export function prepareDelete(
@@ -86,12 +88,18 @@ export function prepareDelete(
     return { sql: `${sql} RETURNING ${selection.list}`, selection };
   });
   const values = remove.params.bind(q.rowValues(pkValues, parentRefs));
-  if (returning) return async (exec) => rowsOf(exec, remove, await exec.run(remove, values))[0] ?? null;
+  if (returning) {
+    return {
+      transactional: false,
+      run: async (exec) => rowsOf(exec, remove, await exec.run(remove, values))[0] ?? null,
+    };
+  }
   // The read is get-one's own statement (the same text), so it is kept once.
   const read = prepareSelectOne(q, pkValues, parentRefs);
-  return async (exec) => {
+  const run = async (exec: Executor) => {
     const row = await read(exec);
     // The read does not lock: a delete that came between took the row, and this one is a 404.
     return row && (await exec.run(remove, values)).affected ? row : null;
   };
+  return { transactional: false, run };
 }

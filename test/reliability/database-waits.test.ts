@@ -10,6 +10,7 @@ import { after, before, test } from 'node:test';
 import { describeForum, type ForumSuite, type Reply } from '../support/forum-suite.ts';
 import {
   busySessions,
+  cancelStatement,
   killSession,
   openRaw,
   type RawConnection,
@@ -137,6 +138,52 @@ describeForum(
       assert.deepEqual(await s.rows('post', { slug: 'killed' }), []);
       const again = await s.call('POST', '/categories/1/threads/1/posts', { slug: 'revived' }, admin);
       assert.equal(again.status, 201);
+    });
+
+    test('a statement an administrator cancels is a 503; nothing lands, the session serves on', async () => {
+      const release = await lockThread();
+      let res: Reply;
+      try {
+        const pending = s.call('POST', '/categories/1/threads/1/posts', { slug: 'cancelled' }, admin);
+        await until(async () => (await lockedSessions()).length === 1, 5000, 'a session waiting on the lock');
+        const [victim] = await lockedSessions();
+        await cancelStatement(monitor, s.target.dialect, victim?.id as number);
+        res = await pending;
+      } finally {
+        await release();
+      }
+      assertUnavailable(res);
+      await settled();
+      assert.deepEqual(await s.rows('post', { slug: 'cancelled' }), []);
+      assert.equal((await s.call('POST', '/categories/1/threads/1/posts', { slug: 'after' }, admin)).status, 201);
+    });
+
+    test('a create reads back its own row, even when another client deletes it as it commits', async () => {
+      // Without RETURNING (MariaDB) the row is read back by key: in the insert's transaction, so a delete
+      // from outside waits for its commit instead of leaving nothing to read (a 500).
+      const deleter = await openRaw(serverTarget(s.target.dialect));
+      try {
+        // Five creates at a time take the next five ids (though those before are gone): each is deleted at once.
+        const [last] = await s.harness.sql('SELECT MAX("id") AS "id" FROM "tag"');
+        let next = Number(last?.id) + 1;
+        for (let round = 0; round < 20; round++, next += 5) {
+          const names = [0, 1, 2, 3, 4].map((i) => `gone-${round}-${i}`);
+          const creates = Promise.all(names.map((name) => s.call('POST', '/tags', { name }, admin)));
+          let stop = false;
+          const deletes = (async () => {
+            while (!stop) await deleter.sql('DELETE FROM "tag" WHERE "id" >= ? AND "id" < ?', [next, next + 5]);
+          })();
+          const replies = await creates;
+          stop = true;
+          await deletes;
+          assert.deepEqual(
+            replies.map((res) => [res.status, res.body.name]),
+            names.map((name) => [201, name]),
+          );
+        }
+      } finally {
+        await deleter.close();
+      }
     });
 
     test('a queue longer than the timeout in a pool that keeps answering is served, not timed out', async (t) => {

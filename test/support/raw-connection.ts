@@ -69,6 +69,12 @@ export async function killSession(raw: RawConnection, dialect: Dialect, id: numb
   else await raw.sql(`KILL ${Number(id)}`);
 }
 
+/** Cancels the statement another session is running, as an administrator would; the session stays. */
+export async function cancelStatement(raw: RawConnection, dialect: Dialect, id: number): Promise<void> {
+  if (dialect === 'postgres') await raw.sql('SELECT pg_cancel_backend(?)', [id]);
+  else await raw.sql(`KILL QUERY ${Number(id)}`);
+}
+
 /** Resolves once `check` holds, polling every 150 ms; fails after `ms`. */
 export async function until(check: () => Promise<boolean>, ms = 10_000, what = 'condition'): Promise<void> {
   const end = Date.now() + ms;
