@@ -108,8 +108,31 @@ export function executorOf(sequelize: Sequelize, transaction?: Transaction): Exe
   return executor(sequelize, transaction);
 }
 
+/** Whether Sequelize runs every statement and transaction on one connection: SQLite in memory. */
+function sharesOneConnection(sequelize: Sequelize): boolean {
+  // As Sequelize's SQLite connection manager picks its file; `options` is untyped.
+  const { storage, host } = (sequelize as unknown as { options: { storage?: string; host?: string } }).options;
+  return sequelize.getDialect() === 'sqlite' && (storage ?? (host || ':memory:')) === ':memory:';
+}
+
+/** Work run one piece at a time, in order. */
+class Queue {
+  #tail: Promise<unknown> = Promise.resolve();
+  run<R>(work: () => Promise<R>): Promise<R> {
+    const done = this.#tail.then(work);
+    this.#tail = done.catch(() => undefined);
+    return done;
+  }
+}
+
+/** One queue per in-memory database, shared by every adapter on it. */
+const queues = new WeakMap<Sequelize, Queue>();
+
 /**
- * Statements on the pool of `sequelize`, and its transactions.
+ * Statements on the pool of `sequelize`, and its transactions. On SQLite in
+ * memory, where Sequelize lends one connection to all, they run one at a time:
+ * a statement between another request's `BEGIN` and `ROLLBACK` would be undone
+ * with it, and a second `BEGIN` fails.
  *
  * @example
  * ```ts
@@ -117,13 +140,19 @@ export function executorOf(sequelize: Sequelize, transaction?: Transaction): Exe
  * ```
  */
 export function sessionOf(sequelize: Sequelize): Session {
+  const pool = executorOf(sequelize);
+  // Inside the app's managed (CLS) transaction, a savepoint of it: its connection, its fate.
+  const transaction: Session['transaction'] = (work) => {
+    const outer = transactionOf();
+    const run = (t: Transaction) => work(executorOf(sequelize, t));
+    return outer ? sequelize.transaction({ transaction: outer }, run) : sequelize.transaction(run);
+  };
+  if (!sharesOneConnection(sequelize)) return { exec: pool, transaction };
+  const one = queues.get(sequelize) ?? new Queue();
+  queues.set(sequelize, one);
   return {
-    exec: executorOf(sequelize),
-    // Inside the app's managed (CLS) transaction, a savepoint of it: its connection, its fate.
-    transaction: (work) => {
-      const outer = transactionOf();
-      const run = (t: Transaction) => work(executorOf(sequelize, t));
-      return outer ? sequelize.transaction({ transaction: outer }, run) : sequelize.transaction(run);
-    },
+    exec: { ...pool, run: (statement, values) => one.run(() => pool.run(statement, values)) },
+    // The app's own transaction holds the connection already: its savepoints wait for nothing.
+    transaction: (work) => (transactionOf() ? transaction(work) : one.run(() => transaction(work))),
   };
 }
