@@ -42,5 +42,5 @@ export function checkIncludeLimit(value: unknown, owner: string): number {
  * ```
  */
 export function includeDescription(limit: number): string {
-  return `A relation to load; repeatable. A to-many relation loads at most ${limit} rows per parent, the lowest primary keys first.`;
+  return `A relation to load; repeatable. A to-many relation loads at most ${limit} ${limit === 1 ? 'row' : 'rows'} per parent, the lowest primary keys first.`;
 }

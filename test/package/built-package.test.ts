@@ -69,11 +69,11 @@ before(async () => {
 
 after(() => rmSync(work, { recursive: true, force: true }));
 
-test('package: the tarball holds the build, the sources, README, LICENSE and CHANGELOG, and nothing else', () => {
-  for (const file of ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', 'dist/index.js', 'dist/index.d.ts']) {
+test('package: the tarball holds the build, the sources, the docs README links, LICENSE and nothing else', () => {
+  const files = ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', 'RELIABILITY.md', 'docs/adapters.md'];
+  for (const file of [...files, 'dist/index.js', 'dist/index.d.ts'])
     assert.ok(packed.includes(file), `${file} is packed`);
-  }
-  const stray = packed.filter((file) => !/^(dist|src)\//.test(file) && !/^[A-Z]+\.md$|^LICENSE$/.test(file));
+  const stray = packed.filter((file) => !/^(dist|src|docs)\//.test(file) && !/^[A-Z]+\.md$|^LICENSE$/.test(file));
   assert.deepEqual(stray, ['package.json']);
 });
 
