@@ -1,5 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { relations } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/libsql';
+import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { CRUDCollection, CRUDConfigDict, publicFieldsOf } from 'ormcrud';
 import { DrizzleAdapter } from 'ormcrud/drizzle';
 import { z } from 'zod';
@@ -183,5 +186,34 @@ describe('field-set resolution (SPEC "Field-set resolution")', () => {
 
   test('a collection without an adapter refuses to build', () => {
     assert.throws(() => new CRUDCollection({}), /ormAdapter/);
+  });
+});
+
+describe('a model shown before its adapter hides a field', () => {
+  const person = sqliteTable('person', { id: integer('id').primaryKey(), secret: text('secret') });
+  const note = sqliteTable('note', {
+    id: integer('id').primaryKey(),
+    person_id: integer('person_id').references(() => person.id),
+  });
+  const db = drizzle({
+    connection: { url: ':memory:' },
+    schema: {
+      person,
+      note,
+      noteRelations: relations(note, ({ one }) => ({
+        person: one(person, { fields: [note.person_id], references: [person.id] }),
+      })),
+    },
+  });
+
+  test('refuses the late adapter at start-up, where its includes would fail every request', () => {
+    const notes = new CRUDCollection({ ormAdapter: new DrizzleAdapter({ db, model: note }) });
+    notes.getRouter({ prefix: '/notes' }); // ?include=person shows every field of person
+    assert.throws(
+      () => new DrizzleAdapter({ db, model: person, crudConfig: new CRUDConfigDict({ excludeFields: ['secret'] }) }),
+      /"person" was shown with secret before this adapter's crudConfig hid them: create every adapter before/,
+    );
+    // A config that hides nothing more is no conflict.
+    new DrizzleAdapter({ db, model: person, crudConfig: new CRUDConfigDict({ readOnlyFields: ['secret'] }) });
   });
 });

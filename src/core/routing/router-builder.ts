@@ -5,6 +5,7 @@
  * @module
  */
 import type { CRUDCollection, GetRouterOptions } from '../collection.ts';
+import { buildingRouter } from '../schemas/model-configs.ts';
 import { Mount } from './mount.ts';
 import { pathMethodRoutes } from './path-methods.ts';
 import { RouteTable } from './route-table.ts';
@@ -16,7 +17,7 @@ export function buildRouter(collection: CRUDCollection, options: GetRouterOption
   const docs = { tags, hidden: !includeInSchema, ...(deprecated !== undefined && { deprecated }), responses };
   const root = new Mount(collection, { prefix, path: '', parents: [], dependencies: [], docs, strategy });
   const table = new RouteTable(root);
-  mountTree(table);
+  buildingRouter(() => mountTree(table));
   return { prefix, tags, routes: [...table.routes, ...pathMethodRoutes(table.routes)] };
 }
 

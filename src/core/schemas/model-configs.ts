@@ -13,6 +13,28 @@ import { CRUDConfigDict, type CRUDConfigInit, resolveFieldSet } from './crud-con
 import { defaultPublicFields } from './schema-factory.ts';
 
 const registered = new WeakMap<object, CRUDConfigDict[]>();
+/** The fields a built router shows a model with (an include's schema): a later config must keep them. */
+const shownOnce = new WeakMap<object, { readonly meta: ModelMeta; readonly fields: ReadonlySet<string> }>();
+let building = 0;
+
+/**
+ * Runs `build` (a router's), recording the fields it shows each model with:
+ * a config hiding one of them afterwards throws, rather than fail the
+ * router's responses.
+ *
+ * @example
+ * ```ts
+ * const router = buildingRouter(() => collection.getRouter({ prefix: '/posts' }));
+ * ```
+ */
+export function buildingRouter<R>(build: () => R): R {
+  building++;
+  try {
+    return build();
+  } finally {
+    building--;
+  }
+}
 
 const isKey = (model: unknown): model is object =>
   (typeof model === 'object' && model !== null) || typeof model === 'function';
@@ -28,6 +50,18 @@ const isKey = (model: unknown): model is object =>
  */
 export function registerModelConfig(model: unknown, config: CRUDConfigDict): void {
   if (!isKey(model)) return;
+  // A router built already shows these fields; hiding one now would fail its responses.
+  const shown = shownOnce.get(model);
+  if (shown) {
+    const kept = publicFieldSet(shown.meta, config);
+    const hidden = [...shown.fields].filter((name) => !kept.has(name));
+    if (hidden.length > 0) {
+      throw new TypeError(
+        `"${shown.meta.name}" was shown with ${hidden.join(', ')} before this adapter's crudConfig hid them: ` +
+          'create every adapter before building the routers',
+      );
+    }
+  }
   const configs = registered.get(model) ?? [];
   if (!configs.includes(config)) configs.push(config);
   registered.set(model, configs);
@@ -91,12 +125,12 @@ export function publicFieldSet(
  * ```
  */
 export function publicFieldsOf(meta: ModelMeta): ReadonlySet<string> {
-  const configs = modelConfigs(meta.model);
-  if (configs.length === 0) return new Set(defaultPublicFields(meta, new Set()));
   let shown: ReadonlySet<string> | undefined;
-  for (const config of configs) {
+  for (const config of modelConfigs(meta.model)) {
     const own = publicFieldSet(meta, config);
     shown = shown ? new Set([...shown].filter((name) => own.has(name))) : own;
   }
-  return shown ?? new Set();
+  shown ??= new Set(defaultPublicFields(meta, new Set()));
+  if (building > 0 && isKey(meta.model)) shownOnce.set(meta.model, { meta, fields: shown });
+  return shown;
 }
