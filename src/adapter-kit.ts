@@ -71,4 +71,5 @@ export { EngineAdapter, type EngineOptions } from './engine/engine-adapter.ts';
 export type { Executor, Session, SqlResult, Statement } from './engine/executor.ts';
 export { type GetSession, withSession } from './engine/get-session.ts';
 export type { Codec, ColumnSpec, Fill, ModelSpec } from './engine/model.ts';
+export { oneAtATime } from './engine/one-connection.ts';
 export { PgQuery } from './engine/pg-query.ts';

@@ -178,16 +178,12 @@ export abstract class EngineAdapter<
     parentRefs?: readonly ParentRef[],
     returning: UpdateReturning = 'row',
   ): Promise<TRow | null> {
-    let update: WriteOne | undefined;
-    try {
-      update = prepareUpdate(this.#queries, pkValues, data, parentRefs, returning);
-    } catch (error) {
-      return Promise.reject(error);
-    }
-    // Nothing to write: the row as it is, if it is there.
-    if (!update) return this.getOne(pkValues, [], parentRefs);
-    const write = update;
-    return this.#write(() => write) as Promise<TRow | null>;
+    return this.#write((): WriteOne => {
+      const queries = this.#queries;
+      const update = prepareUpdate(queries, pkValues, data, parentRefs, returning);
+      // Nothing to write: the row as it is, if it is there.
+      return update ?? { transactional: false, run: prepareSelectOne(queries, pkValues, parentRefs) };
+    }) as Promise<TRow | null>;
   }
 
   deleteOne(pkValues: TPk, parentRefs?: readonly ParentRef[]): Promise<TRow | null> {

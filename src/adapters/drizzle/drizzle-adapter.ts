@@ -16,6 +16,7 @@ import {
   type ModelMeta,
   type ModelSpec,
   mysqlDialect,
+  oneAtATime,
   postgresDialect,
   type Session,
   sqliteDialect,
@@ -23,6 +24,7 @@ import {
 } from 'ormcrud/adapter-kit';
 import { tableInfo } from './describe-table.ts';
 import { type SessionHolder, sessionOf } from './executor.ts';
+import { onOneConnection } from './one-connection.ts';
 import { hearPoolErrors } from './pool-errors.ts';
 import { extractRelationalSchema, type RelationalSchema, SchemaRegistry } from './relations.ts';
 import type { DrizzlePk, DrizzleRow } from './row-types.ts';
@@ -140,7 +142,7 @@ export class DrizzleAdapter<TTable extends Table = Table> extends EngineAdapter<
     this.#registry = registryFor(options);
     this.#getSession = options.getSession;
     hearPoolErrors(options.db);
-    this.#fixed = options.db && sessionOf(options.db as unknown as SessionHolder, this.#family, true);
+    this.#fixed = options.db && this.#sessionOf(options.db, true);
   }
 
   /** Describes this adapter's table, another Drizzle table, or a table by its model (SQL) name. */
@@ -180,7 +182,14 @@ export class DrizzleAdapter<TTable extends Table = Table> extends EngineAdapter<
   protected session<R>(work: (session: Session) => Promise<R>): Promise<R> {
     if (this.#fixed) return work(this.#fixed);
     const getSession = this.#getSession as GetSession<DrizzleDatabase>;
-    return withSession(getSession, (db) => work(sessionOf(db as unknown as SessionHolder, this.#family, false)));
+    return withSession(getSession, (db) => work(this.#sessionOf(db, false)));
+  }
+
+  /** Statements on `db`, one at a time where it is a single connection. */
+  #sessionOf(db: DrizzleDatabase, keep: boolean): Session {
+    const session = sessionOf(db as unknown as SessionHolder, this.#family, keep);
+    const connection = onOneConnection(db);
+    return connection ? oneAtATime(session, connection) : session;
   }
 
   #tableOf(model: unknown): Table {

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { Executor, Session, SqlResult, Statement } from 'ormcrud/adapter-kit';
+import { type Executor, oneAtATime, type Session, type SqlResult, type Statement } from 'ormcrud/adapter-kit';
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import { transactionOf } from './cls-transaction.ts';
 import { postgresExecutor } from './postgres-client.ts';
@@ -115,24 +115,9 @@ function sharesOneConnection(sequelize: Sequelize): boolean {
   return sequelize.getDialect() === 'sqlite' && (storage ?? (host || ':memory:')) === ':memory:';
 }
 
-/** Work run one piece at a time, in order. */
-class Queue {
-  #tail: Promise<unknown> = Promise.resolve();
-  run<R>(work: () => Promise<R>): Promise<R> {
-    const done = this.#tail.then(work);
-    this.#tail = done.catch(() => undefined);
-    return done;
-  }
-}
-
-/** One queue per in-memory database, shared by every adapter on it. */
-const queues = new WeakMap<Sequelize, Queue>();
-
 /**
  * Statements on the pool of `sequelize`, and its transactions. On SQLite in
- * memory, where Sequelize lends one connection to all, they run one at a time:
- * a statement between another request's `BEGIN` and `ROLLBACK` would be undone
- * with it, and a second `BEGIN` fails.
+ * memory, where Sequelize lends one connection to all, they run one at a time.
  *
  * @example
  * ```ts
@@ -140,19 +125,14 @@ const queues = new WeakMap<Sequelize, Queue>();
  * ```
  */
 export function sessionOf(sequelize: Sequelize): Session {
-  const pool = executorOf(sequelize);
-  // Inside the app's managed (CLS) transaction, a savepoint of it: its connection, its fate.
-  const transaction: Session['transaction'] = (work) => {
-    const outer = transactionOf();
-    const run = (t: Transaction) => work(executorOf(sequelize, t));
-    return outer ? sequelize.transaction({ transaction: outer }, run) : sequelize.transaction(run);
+  const session: Session = {
+    exec: executorOf(sequelize),
+    // Inside the app's managed (CLS) transaction, a savepoint of it: its connection, its fate.
+    transaction: (work) => {
+      const outer = transactionOf();
+      const run = (t: Transaction) => work(executorOf(sequelize, t));
+      return outer ? sequelize.transaction({ transaction: outer }, run) : sequelize.transaction(run);
+    },
   };
-  if (!sharesOneConnection(sequelize)) return { exec: pool, transaction };
-  const one = queues.get(sequelize) ?? new Queue();
-  queues.set(sequelize, one);
-  return {
-    exec: { ...pool, run: (statement, values) => one.run(() => pool.run(statement, values)) },
-    // The app's own transaction holds the connection already: its savepoints wait for nothing.
-    transaction: (work) => (transactionOf() ? transaction(work) : one.run(() => transaction(work))),
-  };
+  return sharesOneConnection(sequelize) ? oneAtATime(session, sequelize, () => transactionOf() !== undefined) : session;
 }

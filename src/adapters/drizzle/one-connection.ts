@@ -1,0 +1,26 @@
+/**
+ * Which Drizzle databases run on one connection: every request's statements
+ * and transactions would share it, so the adapter runs them one at a time.
+ *
+ * @module
+ */
+
+/**
+ * The connection `db` runs on when it is one, not a pool: a `pg.Client` or a
+ * mysql2 connection. Drizzle then runs every request's statements and transactions
+ * on it, so the adapter queues them (`oneAtATime`).
+ *
+ * @example
+ * ```ts
+ * onOneConnection(drizzle(await mysql.createConnection(url))); // true
+ * ```
+ */
+export function onOneConnection(db: unknown): object | undefined {
+  const client = (db as { $client?: unknown } | undefined)?.$client as Record<string, unknown> | undefined;
+  if (typeof client !== 'object' || client === null || typeof client.query !== 'function') return undefined;
+  // pg: a `Client` (or a pooled one) has its connection's parameters; a `Pool` counts its clients.
+  const pgClient = typeof client.connectionParameters === 'object' && typeof client.totalCount !== 'number';
+  // mysql2: a connection runs `execute` itself; a pool lends connections with `getConnection`.
+  const mysqlConnection = typeof client.execute === 'function' && typeof client.getConnection !== 'function';
+  return pgClient || mysqlConnection ? client : undefined;
+}

@@ -1,0 +1,48 @@
+/**
+ * A session whose statements all go over one connection shared by every
+ * request (a single `pg.Client` or mysql2 connection, SQLite in memory on
+ * Sequelize): its statements and transactions run one at a time, so none
+ * lands inside another request's transaction, to be committed or rolled back
+ * with it.
+ *
+ * @module
+ */
+import type { Session } from './executor.ts';
+
+/** Work run one piece at a time, in order. */
+class Queue {
+  #tail: Promise<unknown> = Promise.resolve();
+
+  run<R>(work: () => Promise<R>): Promise<R> {
+    const done = this.#tail.then(work);
+    this.#tail = done.catch(() => undefined);
+    return done;
+  }
+}
+
+/** One queue per connection, shared by every adapter on it. */
+const queues = new WeakMap<object, Queue>();
+
+/**
+ * `session` queued on `connection`: a statement waits for the transaction
+ * before it to end; statements inside a transaction run on its own executor.
+ * `inOuterTransaction` says when the app's own transaction holds the
+ * connection already: work then joins it without waiting.
+ *
+ * @example
+ * ```ts
+ * const session = oneAtATime(pooled, db.$client);
+ * ```
+ */
+export function oneAtATime(session: Session, connection: object, inOuterTransaction = () => false): Session {
+  const queue = queues.get(connection) ?? new Queue();
+  queues.set(connection, queue);
+  const { exec } = session;
+  const run: typeof exec.run = (statement, values) =>
+    inOuterTransaction() ? exec.run(statement, values) : queue.run(() => exec.run(statement, values));
+  return {
+    exec: { ...exec, run },
+    transaction: (work) =>
+      inOuterTransaction() ? session.transaction(work) : queue.run(() => session.transaction(work)),
+  };
+}
