@@ -6,6 +6,9 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import Fastify from 'fastify';
+import { createOpenApiDocument, HttpError } from 'ormcrud';
+import { openApiDocs } from 'ormcrud/fastify';
 import { parse } from 'yaml';
 import { type DrizzleForumHarness, openSqliteForum } from '../fixtures/drizzle/target.ts';
 import { type Framework, forumTestApp, type TestApp, testFrameworks } from '../support/framework-apps.ts';
@@ -42,7 +45,16 @@ describe('docs routes, on every framework', () => {
   });
 
   test('a file name that is no Swagger UI file is a 404 problem, never a 500 or a file outside', async () => {
-    const names = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf', '__defineGetter__'];
+    const names = [
+      'constructor',
+      '__proto__',
+      'toString',
+      'hasOwnProperty',
+      'valueOf',
+      '__defineGetter__',
+      'JSON',
+      'Yaml',
+    ];
     const tricks = [
       'static/..',
       'static/%2e%2e',
@@ -70,5 +82,19 @@ describe('docs routes, on every framework', () => {
         }
       }
     }
+  });
+
+  test("fastify: the app's own hooks and error handler still answer for the docs", async () => {
+    const app = Fastify();
+    app.addHook('onRequest', async (request) => {
+      if (request.url.startsWith('/docs')) throw new HttpError(401, 'sign in');
+    });
+    await app.register(openApiDocs(createOpenApiDocument([], { info: { title: 't', version: '1' } })));
+    for (const url of ['/docs', '/docs/json', '/docs/static/index.css', '/docs/static/%00']) {
+      const res = await app.inject({ method: 'GET', url });
+      // Fastify's own error reply: the app set no error handler.
+      assert.deepEqual([res.statusCode, res.json().message], [401, 'sign in'], url);
+    }
+    await app.close();
   });
 });

@@ -51,7 +51,7 @@ export function openApiDocs(document: OpenApiDocument, options: OpenApiDocsOptio
     [`${prefix}/json`]: [JSON_TYPE, encoder.encode(json)],
     [`${prefix}/yaml`]: [YAML_TYPE, encoder.encode(toYaml(JSON.parse(json)))],
   };
-  const router = Router({ strict: true });
+  const router = Router({ strict: true, caseSensitive: true });
   for (const [path, [type, body]] of Object.entries(files)) router.get(path, (_req, res) => sized(res, type, body));
   // Express would answer OPTIONS itself (200, text/plain); a 404 problem, as Fastify and Hono give.
   router.options([...Object.keys(files), `${prefix}/:file`], notFoundHandler(options));

@@ -4,10 +4,10 @@
  *
  * @module
  */
-import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { OpenApiDocument } from 'ormcrud';
 import { notFoundError, problemReply } from '../../core/http/index.ts';
-import { problemHandler, send } from './errors.ts';
+import { send } from './errors.ts';
 
 /** Options of {@link openApiDocs}. */
 export interface OpenApiDocsOptions {
@@ -15,11 +15,17 @@ export interface OpenApiDocsOptions {
   readonly routePrefix?: string;
 }
 
-/** A file the docs refuse (a dot segment, a NUL) is no file of theirs: a 404, as on Hono and Express. */
-function docsErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  const status = error.statusCode ?? 500;
-  if (status >= 400 && status < 500) return send(reply, problemReply(notFoundError()));
-  return problemHandler(error, request, reply);
+/** A name of Swagger UI's files: segments of word characters, dots and dashes, none a dot segment. */
+const FILE_NAME = /^[\w-][\w.-]*(?:\/[\w-][\w.-]*)*$/;
+
+/**
+ * Answers a static file name that names no file (`..`, `%00`) with a 404 problem, as on Hono and Express,
+ * before `@fastify/static` refuses it with Fastify's own error; the app's hooks and error handler stay.
+ */
+function refuseOtherFiles(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
+  const file = (request.params as Record<string, string | undefined>)['*'];
+  if (file !== undefined && !FILE_NAME.test(file)) send(reply, problemReply(notFoundError()));
+  else done();
 }
 
 /**
@@ -43,9 +49,9 @@ export function openApiDocs(document: OpenApiDocument, options: OpenApiDocsOptio
     ]);
     const specification = { document: structuredClone(document) as never };
     await app.register(swagger, { mode: 'static', specification });
-    // In a context of its own, so what its static files refuse (`/docs/static/..`) is a 404 problem.
+    // In a context of its own, so its hook sees only the docs' routes.
     await app.register(async (docs) => {
-      docs.setErrorHandler(docsErrorHandler);
+      docs.addHook('onRequest', refuseOtherFiles);
       await docs.register(swaggerUi, { routePrefix: options.routePrefix ?? '/docs' });
     });
   };
