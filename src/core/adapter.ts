@@ -12,7 +12,13 @@ import type { ModelMeta } from './model-meta.ts';
 import type { ListResult, PageWindow } from './paginator.ts';
 import type { ParentRef } from './parent-scope.ts';
 import { CRUDConfigDict, resolveFieldSet } from './schemas/crud-config.ts';
-import { ownModelConfig, publicFieldSet, publicFieldsOf, registerModelConfig } from './schemas/model-configs.ts';
+import {
+  ownModelConfig,
+  publicFieldSet,
+  publicFieldsOf,
+  registerModelConfig,
+  shownFieldsOf,
+} from './schemas/model-configs.ts';
 import {
   createObject,
   defaultCreateFields,
@@ -20,6 +26,7 @@ import {
   filterObject,
   includableRelations,
   includeObject,
+  isIncludable,
   objectOf,
   pkObject,
   publicObject,
@@ -152,9 +159,26 @@ export abstract class ORMAdapterBase<TModel = unknown, TRow extends Row = Row, T
     if (!this.#meta) {
       this.#meta = this.describe();
       // The ORM's own key may differ from the model given (a TypeORM `EntitySchema`).
-      if (this.#given) registerModelConfig(this.#meta.model, this.crudConfig);
+      this.registerConfigAs(this.#meta.model);
     }
     return this.#meta;
+  }
+
+  /**
+   * Registers a given `crudConfig` under `key` too, the ORM's own key of the model where the adapter was
+   * given another (a TypeORM `EntitySchema` or name): an include of the model finds the config by it.
+   *
+   * @example
+   * ```ts
+   * abstract class SchemaAdapter extends ORMAdapterBase {
+   *   protected remember(entityClass: object) {
+   *     this.registerConfigAs(entityClass); // includes of the entity look its config up by its class
+   *   }
+   * }
+   * ```
+   */
+  protected registerConfigAs(key: unknown): void {
+    if (this.#given) registerModelConfig(key, this.crudConfig);
   }
 
   /**
@@ -179,10 +203,15 @@ export abstract class ORMAdapterBase<TModel = unknown, TRow extends Row = Row, T
 
   /** Public (GET) schema: model fields plus relation keys. */
   generatePublicSchema(fields?: Iterable<string>, baseFields?: Iterable<string>): z.ZodObject {
+    const shown = this.publicFieldSet(fields, baseFields);
+    // Only a relation a client may include shows its target: what the router shows of it is recorded.
     const relations = relationShape(
       this.meta,
       (name) => this.describe(name),
-      (target) => publicFieldsOf(target),
+      (target, relation) => {
+        const targetShown = publicFieldsOf(target);
+        return isIncludable(relation, shown, targetShown) ? shownFieldsOf(target) : targetShown;
+      },
     );
     return publicObject(this.generateFlatPublicSchema(fields, baseFields), relations);
   }

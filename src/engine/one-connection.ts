@@ -31,7 +31,7 @@ const queues = new WeakMap<object, Queue>();
  *
  * @example
  * ```ts
- * const session = oneAtATime(pooled, db.$client);
+ * const queued = oneAtATime(session, sequelize); // Sequelize's one connection to SQLite in memory
  * ```
  */
 export function oneAtATime(session: Session, connection: object, inOuterTransaction = () => false): Session {

@@ -5,8 +5,11 @@ import { drizzle } from 'drizzle-orm/libsql';
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { CRUDCollection, CRUDConfigDict, publicFieldsOf } from 'ormcrud';
 import { DrizzleAdapter } from 'ormcrud/drizzle';
+import { TypeORMAdapter } from 'ormcrud/typeorm';
+import { EntitySchema } from 'typeorm';
 import { z } from 'zod';
 import { type DrizzleForumHarness, openSqliteForum } from '../fixtures/drizzle/target.ts';
+import { memoryDataSource } from '../fixtures/typeorm/target.ts';
 
 const keys = (schema: { shape: object }) => Object.keys(schema.shape).sort();
 
@@ -215,5 +218,53 @@ describe('a model shown before its adapter hides a field', () => {
     );
     // A config that hides nothing more is no conflict.
     new DrizzleAdapter({ db, model: person, crudConfig: new CRUDConfigDict({ readOnlyFields: ['secret'] }) });
+  });
+  test('a model the router could not include is no conflict: nothing of it was shown', () => {
+    const owner = sqliteTable('owner', { id: integer('id').primaryKey(), secret: text('secret') });
+    const memo = sqliteTable('memo', {
+      id: integer('id').primaryKey(),
+      owner_id: integer('owner_id').references(() => owner.id),
+    });
+    const memoDb = drizzle({
+      connection: { url: ':memory:' },
+      schema: {
+        owner,
+        memo,
+        memoRelations: relations(memo, ({ one }) => ({
+          owner: one(owner, { fields: [memo.owner_id], references: [owner.id] }),
+        })),
+      },
+    });
+    // The key to the owner is hidden, so no include of the owner is offered or shown.
+    const adapter = new DrizzleAdapter({ db: memoDb, model: memo, crudConfig: { excludeFields: ['owner_id'] } });
+    new CRUDCollection({ ormAdapter: adapter }).getRouter({ prefix: '/memos' });
+    new DrizzleAdapter({ db: memoDb, model: owner, crudConfig: new CRUDConfigDict({ excludeFields: ['secret'] }) });
+  });
+
+  test('TypeORM: a config given with an EntitySchema or a name hides the field from includes', async () => {
+    for (const named of [false, true]) {
+      const Person = new EntitySchema<{ id: number; secret: string | null }>({
+        name: 'person',
+        columns: { id: { type: Number, primary: true, generated: true }, secret: { type: String, nullable: true } },
+      });
+      const Note = new EntitySchema<{ id: number; person?: unknown }>({
+        name: 'note',
+        columns: { id: { type: Number, primary: true, generated: true } },
+        relations: { person: { type: 'many-to-one', target: 'person', joinColumn: { name: 'person_id' } } },
+      });
+      const source = await memoryDataSource([Person, Note]);
+      try {
+        const crudConfig = new CRUDConfigDict({ excludeFields: ['secret'] });
+        const persons = new TypeORMAdapter({ dataSource: source, model: named ? 'person' : Person, crudConfig });
+        const notes = new CRUDCollection({ ormAdapter: new TypeORMAdapter({ dataSource: source, model: Note }) });
+        const include = notes.publicSchema.shape.person as z.ZodOptional<z.ZodNullable<z.ZodObject>>;
+        assert.deepEqual(keys(include.unwrap().unwrap()), ['id']);
+        notes.getRouter({ prefix: '/notes' });
+        // The person's own collection, made after, agrees: no conflict.
+        new CRUDCollection({ ormAdapter: persons });
+      } finally {
+        await source.destroy();
+      }
+    }
   });
 });

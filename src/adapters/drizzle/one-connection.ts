@@ -12,7 +12,7 @@
  *
  * @example
  * ```ts
- * onOneConnection(drizzle(await mysql.createConnection(url))); // true
+ * onOneConnection(db); // undefined: a libsql client is no single pg or mysql2 connection
  * ```
  */
 export function onOneConnection(db: unknown): object | undefined {

@@ -156,6 +156,10 @@ function describeForeignKeys(metadata: EntityMetadata): ForeignKeyMeta[] {
 
 const described = new WeakMap<EntityMetadata, ModelMeta>();
 
+/** The entity's own key: its class, or for an `EntitySchema` without one (its target a name) its metadata. */
+export const entityKey = (metadata: EntityMetadata): object =>
+  typeof metadata.target === 'function' ? metadata.target : metadata;
+
 /**
  * Describes a TypeORM entity for the core, once per entity metadata: property
  * names are the wire names; generated, SQL-defaulted, create/update-date and
@@ -174,8 +178,7 @@ export function describeEntity(metadata: EntityMetadata): ModelMeta {
   if (!meta) {
     meta = {
       name: modelName(metadata),
-      // An `EntitySchema` without a class has only its name as target: its metadata stands for it.
-      model: typeof metadata.target === 'function' ? metadata.target : metadata,
+      model: entityKey(metadata),
       fields: ownColumns(metadata).map(describeColumn),
       primaryKey: metadata.primaryColumns.map(wireName),
       foreignKeys: describeForeignKeys(metadata),

@@ -20,7 +20,7 @@ import {
   withSession,
 } from 'ormcrud/adapter-kit';
 import type { DataSource, EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
-import { describeEntity, hiddenRows } from './describe-entity.ts';
+import { describeEntity, entityKey, hiddenRows } from './describe-entity.ts';
 import { dialectOf } from './dialect.ts';
 import { EntityRegistry } from './entity-registry.ts';
 import { sessionOf } from './executor.ts';
@@ -94,6 +94,12 @@ export class TypeORMAdapter<
     super(options.model, options.crudConfig, { handle, adapter: 'TypeORMAdapter', timeoutMs: options.timeoutMs });
     this.#dataSource = options.dataSource;
     this.#getSession = options.getSession;
+    if (this.#dataSource?.isInitialized) this.#registerConfig();
+  }
+
+  /** A config given with a schema or a name also goes under the entity's own key, which includes look up. */
+  #registerConfig(): void {
+    this.registerConfigAs(entityKey(this.#registry.metadataOf(this.model)));
   }
 
   /** The data source the metadata comes from. */
@@ -118,6 +124,7 @@ export class TypeORMAdapter<
     const getSession = this.#getSession;
     if (!this.#dataSource && getSession) {
       this.#dataSource = await withSession(getSession, async (manager) => manager.dataSource);
+      this.#registerConfig();
     }
     return this;
   }

@@ -130,7 +130,21 @@ export function publicFieldsOf(meta: ModelMeta): ReadonlySet<string> {
     const own = publicFieldSet(meta, config);
     shown = shown ? new Set([...shown].filter((name) => own.has(name))) : own;
   }
-  shown ??= new Set(defaultPublicFields(meta, new Set()));
-  if (building > 0 && isKey(meta.model)) shownOnce.set(meta.model, { meta, fields: shown });
-  return shown;
+  return shown ?? new Set(defaultPublicFields(meta, new Set()));
+}
+
+/**
+ * {@link publicFieldsOf} for a schema that shows the model (an included
+ * relation's), recorded when a router is being built: a config hiding one of
+ * these fields later throws.
+ *
+ * @example
+ * ```ts
+ * const fields = shownFieldsOf(ormAdapter.describe(user));
+ * ```
+ */
+export function shownFieldsOf(meta: ModelMeta): ReadonlySet<string> {
+  const fields = publicFieldsOf(meta);
+  if (building > 0 && isKey(meta.model)) shownOnce.set(meta.model, { meta, fields });
+  return fields;
 }

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { cached } from '../cache.ts';
 import { DEFAULT_INCLUDE_LIMIT, includeDescription } from '../include-limit.ts';
-import { type FieldMeta, fieldOf, type ModelMeta, SCALAR_KINDS } from '../model-meta.ts';
+import { type FieldMeta, fieldOf, type ModelMeta, type RelationMeta, SCALAR_KINDS } from '../model-meta.ts';
 
 /**
  * The value schemas that take no argument, made once: Zod schemas are
@@ -135,14 +135,14 @@ export function objectOf(meta: ModelMeta, fields: ReadonlySet<string>): z.ZodObj
 export function relationShape(
   meta: ModelMeta,
   describe: (name: string) => ModelMeta,
-  shown: (target: ModelMeta) => ReadonlySet<string>,
+  shown: (target: ModelMeta, relation: RelationMeta) => ReadonlySet<string>,
 ): Record<string, z.ZodType> {
   const shape: Record<string, z.ZodType> = {};
   for (const relation of meta.relations) {
     let made: z.ZodType | undefined;
     const make = () => {
       const target = describe(relation.target);
-      const flat = objectOf(target, shown(target));
+      const flat = objectOf(target, shown(target, relation));
       // Required, and `null` when a handler's object lacks it: every response carries every relation key.
       const related: z.ZodType = relation.many ? z.array(flat) : flat;
       return related.nullable().default(null).describe(`\`null\` unless \`include=${relation.name}\``);
@@ -282,7 +282,14 @@ export function includableRelations(
   shown: ReadonlySet<string>,
   publicOf: (target: string) => ReadonlySet<string>,
 ): string[] {
-  return meta.relations
-    .filter((r) => r.fields.every((f) => shown.has(f)) && r.references.every((f) => publicOf(r.target).has(f)))
-    .map((r) => r.name);
+  return meta.relations.filter((r) => isIncludable(r, shown, publicOf(r.target))).map((r) => r.name);
+}
+
+/** Whether `relation` joins over fields `shown` on this side and `targetShown` on the target's. */
+export function isIncludable(
+  relation: RelationMeta,
+  shown: ReadonlySet<string>,
+  targetShown: ReadonlySet<string>,
+): boolean {
+  return relation.fields.every((f) => shown.has(f)) && relation.references.every((f) => targetShown.has(f));
 }
