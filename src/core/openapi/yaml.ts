@@ -12,11 +12,16 @@ export const YAML_TYPE = 'application/x-yaml';
 /** Plain where no YAML 1.1 or 1.2 reader takes it for a number, boolean, null or syntax. */
 const PLAIN = /^[A-Za-z_/$](?:[\x20-\x7e]*[\x21-\x7e])?$/;
 const SYNTAX = /[:#]/;
-const RESERVED = /^(?:true|false|null|yes|no|on|off|y|n)$/i;
+// Words a reader takes for another type: booleans and null (YAML 1.1's too), and an exponent (`e1`).
+const RESERVED = /^(?:true|false|null|yes|no|on|off|y|n|e[-+]?\d.*)$/i;
+/** Keys longer than this are written explicitly (`? key`): an implicit key holds at most 1024 characters. */
+const LONG_KEY = 1000;
 // JSON leaves these raw; YAML wants them escaped (DEL, C1 controls, YAML 1.1 line breaks, BOM, non-characters).
 const UNPRINTABLE = /[\u007f-\u009f\u2028\u2029\ufeff\ufffe\uffff]/g;
 
 function scalar(value: unknown): string {
+  // `1e-7` is a string to a YAML 1.1 reader, `1.0e-7` a number to all.
+  if (typeof value === 'number') return String(value).replace(/^(-?\d+)e/, '$1.0e');
   if (typeof value !== 'string') return JSON.stringify(value);
   if (PLAIN.test(value) && !SYNTAX.test(value) && !RESERVED.test(value)) return value;
   return JSON.stringify(value).replace(UNPRINTABLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
@@ -40,9 +45,14 @@ function block(value: object, indent: number): string[] {
     }
     return lines;
   }
-  for (const [key, item] of Object.entries(value)) {
-    if (isBlock(item)) lines.push(`${pad}${scalar(key)}:`, ...block(item, indent + 2));
-    else lines.push(`${pad}${scalar(key)}: ${inline(item)}`);
+  for (const [name, item] of Object.entries(value)) {
+    const key = scalar(name);
+    // An explicit key: `? key` on a line, then `:` and the value.
+    const [open, close] = key.length > LONG_KEY ? [`${pad}? ${key}`, `${pad}:`] : [`${pad}${key}:`, ''];
+    if (close) lines.push(open);
+    const head = close || open;
+    if (isBlock(item)) lines.push(head, ...block(item, indent + 2));
+    else lines.push(`${head} ${inline(item)}`);
   }
   return lines;
 }
