@@ -50,7 +50,7 @@ export {
   type ModelMeta,
   type RelationMeta,
 } from './core/model-meta.ts';
-export { knownCount, type ListResult, type PageWindow } from './core/paginator.ts';
+export { fetchWindow, knownCount, type ListResult, type PageWindow } from './core/paginator.ts';
 export type { ParentLink, ParentRef } from './core/parent-scope.ts';
 export { DatabaseError, redactDriverError } from './core/safe-errors.ts';
 export { CRUDConfigDict, type CRUDConfigInit } from './core/schemas/crud-config.ts';

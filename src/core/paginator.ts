@@ -48,6 +48,24 @@ export interface PageSource<T> {
   complete?(rows: T[]): Promise<unknown>;
 }
 
+/**
+ * The rows of `window` and the count of all matches: counted unless
+ * {@link knownCount} tells, while the rows are completed (their includes).
+ *
+ * @example
+ * ```ts
+ * const { rows, count } = await fetchWindow({ limit: 20, offset: 0 }, {
+ *   fetch: async (limit, offset) => (await ormAdapter.getMany({}, [], [], { limit, offset })).rows,
+ *   count: async () => 0,
+ * });
+ * ```
+ */
+export async function fetchWindow<T>(window: PageWindow, source: PageSource<T>): Promise<ListResult<T>> {
+  const rows = await source.fetch(window.limit, window.offset);
+  const [count] = await Promise.all([knownCount(window, rows.length) ?? source.count(), source.complete?.(rows)]);
+  return { rows, count };
+}
+
 /** The page result of a list route. */
 export interface Page<T> {
   page: number;
@@ -96,11 +114,7 @@ export abstract class PaginatorBase {
    * unless {@link knownCount} tells, completed while the count runs.
    */
   async paginate<T>(source: PageSource<T>): Promise<Page<T>> {
-    const window = this.calcOffsetLimit();
-    const rows = await source.fetch(window.limit, window.offset);
-    const known = knownCount(window, rows.length);
-    const [count] = await Promise.all([known ?? source.count(), source.complete?.(rows)]);
-    return this.toPage({ rows, count });
+    return this.toPage(await fetchWindow(this.calcOffsetLimit(), source));
   }
 }
 

@@ -20,7 +20,7 @@ import {
   type WriteData,
 } from '../core/adapter.ts';
 import { checkIncludeLimit } from '../core/include-limit.ts';
-import { knownCount, type ListResult, type PageWindow } from '../core/paginator.ts';
+import { fetchWindow, type ListResult, type PageWindow } from '../core/paginator.ts';
 import type { ParentRef } from '../core/parent-scope.ts';
 import type { CRUDConfigDict, CRUDConfigInit } from '../core/schemas/crud-config.ts';
 import { CompiledModel } from './compiled-model.ts';
@@ -151,15 +151,15 @@ export abstract class EngineAdapter<
     parentRefs?: readonly ParentRef[],
     options?: ReadOptions,
   ): Promise<ListResult<TRow>> {
-    return this.#run(async ({ exec }) => {
+    return this.#run(({ exec }) => {
       const queries = this.#queries;
       const cap = checkIncludeLimit(options?.includeLimit, this.constructor.name);
       const page = prepareSelectPage(queries, filterData, sortData, parentRefs);
-      const rows = await page.fetch(exec, window.limit, window.offset);
-      // The count runs while the includes load, unless the window tells it.
-      const includes = loadIncludes(queries.model, rows, includeData, cap, this.#includes(exec));
-      const [count] = await Promise.all([knownCount(window, rows.length) ?? page.count(exec), includes]);
-      return { rows: rows as TRow[], count };
+      return fetchWindow(window, {
+        fetch: (limit, offset) => page.fetch(exec, limit, offset) as Promise<TRow[]>,
+        count: () => page.count(exec),
+        complete: (rows) => loadIncludes(queries.model, rows, includeData, cap, this.#includes(exec)),
+      });
     });
   }
 
