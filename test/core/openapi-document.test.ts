@@ -148,7 +148,12 @@ describe('createOpenApiDocument', () => {
     assert.deepEqual(statuses(operation(doc, 'post', '/c')), [201, 405, 409, 413, 415, 422, 503]);
     assert.deepEqual(statuses(operation(doc, 'get', '/c/{category_id}')), [200, 404, 405, 422, 503]);
     assert.deepEqual(statuses(operation(doc, 'patch', '/c/{category_id}')), [200, 404, 405, 409, 413, 415, 422, 503]);
-    assert.deepEqual(statuses(operation(doc, 'get', '/c/{category_id}/threads')), [200, 404, 405, 422, 503]);
+    // Under a missing parent a list is empty and a create a 404 `parent_not_found`.
+    assert.deepEqual(statuses(operation(doc, 'get', '/c/{category_id}/threads')), [200, 405, 422, 503]);
+    assert.deepEqual(
+      statuses(operation(doc, 'post', '/c/{category_id}/threads')),
+      [201, 404, 405, 409, 413, 415, 422, 503],
+    );
     assert.deepEqual(
       statuses(operation(doc, 'delete', '/c/{category_id}/threads/{thread_id}')),
       [200, 404, 405, 409, 422, 503],

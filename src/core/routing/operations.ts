@@ -28,6 +28,8 @@ export interface Operation<F extends CallField = CallField> {
   readonly status: number;
   /** What the handler may fail with (validation and dependencies add theirs). */
   readonly errors: readonly ErrorCode[];
+  /** What it may fail with besides under parents. */
+  readonly nestedErrors?: readonly ErrorCode[];
   readonly reads: readonly F[];
   readonly summary: (model: string) => string;
   readonly dependencies: (c: CRUDCollection) => CRUDCollection['dependencies'];
@@ -85,6 +87,8 @@ export const OPERATIONS = {
     anchor: 'collection',
     status: 201,
     errors: ['conflict', 'service_unavailable'],
+    // Only a create answers for a missing parent; a list under one is empty, a row in it not found.
+    nestedErrors: ['parent_not_found'],
     reads: ['create', 'parents'],
     summary: (model) => `Create one ${model}`,
     dependencies: (c) => c.createDependencies,
@@ -141,7 +145,7 @@ export function operationRoute<F extends CallField>(mount: Mount, operation: Ope
     name: operation.name,
     status: operation.status,
     model: c.getModelName(),
-    errors: nested ? [...operation.errors, 'parent_not_found'] : operation.errors,
+    errors: nested ? [...operation.errors, ...(operation.nestedErrors ?? [])] : operation.errors,
     ...(headers && { headers }),
     inputs: call.inputs,
     response: operation.response(mount),
