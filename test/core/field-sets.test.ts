@@ -242,7 +242,13 @@ describe('a model shown before its adapter hides a field', () => {
   });
 
   test('TypeORM: a config given with an EntitySchema or a name hides the field from includes', async () => {
-    for (const named of [false, true]) {
+    // By schema or by name, with the data source initialised before the adapters or after them.
+    for (const [named, early] of [
+      [false, true],
+      [true, true],
+      [false, false],
+      [true, false],
+    ]) {
       const Person = new EntitySchema<{ id: number; secret: string | null }>({
         name: 'person',
         columns: { id: { type: Number, primary: true, generated: true }, secret: { type: String, nullable: true } },
@@ -252,11 +258,13 @@ describe('a model shown before its adapter hides a field', () => {
         columns: { id: { type: Number, primary: true, generated: true } },
         relations: { person: { type: 'many-to-one', target: 'person', joinColumn: { name: 'person_id' } } },
       });
-      const source = await memoryDataSource([Person, Note]);
+      const source = await memoryDataSource([Person, Note], early);
       try {
         const crudConfig = new CRUDConfigDict({ excludeFields: ['secret'] });
         const persons = new TypeORMAdapter({ dataSource: source, model: named ? 'person' : Person, crudConfig });
-        const notes = new CRUDCollection({ ormAdapter: new TypeORMAdapter({ dataSource: source, model: Note }) });
+        const noteAdapter = new TypeORMAdapter({ dataSource: source, model: Note });
+        if (!early) await source.initialize();
+        const notes = new CRUDCollection({ ormAdapter: noteAdapter });
         const include = notes.publicSchema.shape.person as z.ZodOptional<z.ZodNullable<z.ZodObject>>;
         assert.deepEqual(keys(include.unwrap().unwrap()), ['id']);
         notes.getRouter({ prefix: '/notes' });

@@ -57,6 +57,23 @@ export interface TypeORMAdapterOptions<T extends ObjectLiteral = ObjectLiteral> 
   timeoutMs?: number;
 }
 
+/** Registrations of given configs waiting for their data source to describe entities, by data source. */
+const waiting = new WeakMap<DataSource, (() => void)[]>();
+
+const whenDescribed = (dataSource: DataSource, register: () => void) => {
+  const queue = waiting.get(dataSource) ?? [];
+  queue.push(register);
+  waiting.set(dataSource, queue);
+};
+
+/** Runs the waiting registrations of `dataSource` before any of its entities is described. */
+function registerWaiting(dataSource: DataSource): void {
+  const queue = waiting.get(dataSource);
+  if (!queue || !dataSource.isInitialized) return;
+  waiting.delete(dataSource);
+  for (const register of queue) register();
+}
+
 /**
  * The TypeORM adapter. Rows are plain objects keyed by property names, with
  * every relation key present (`null` unless included); their type is the
@@ -94,12 +111,18 @@ export class TypeORMAdapter<
     super(options.model, options.crudConfig, { handle, adapter: 'TypeORMAdapter', timeoutMs: options.timeoutMs });
     this.#dataSource = options.dataSource;
     this.#getSession = options.getSession;
-    if (this.#dataSource?.isInitialized) this.#registerConfig();
+    if (options.crudConfig && options.dataSource) whenDescribed(options.dataSource, () => this.#registerConfig());
   }
 
   /** A config given with a schema or a name also goes under the entity's own key, which includes look up. */
   #registerConfig(): void {
-    this.registerConfigAs(entityKey(this.#registry.metadataOf(this.model)));
+    let key: object;
+    try {
+      key = entityKey(this.#registry.metadataOf(this.model));
+    } catch {
+      return; // an entity the data source lacks: this adapter's own describe() says so
+    }
+    this.registerConfigAs(key);
   }
 
   /** The data source the metadata comes from. */
@@ -131,6 +154,7 @@ export class TypeORMAdapter<
 
   /** Describes this entity, another entity (class, schema, name) or a model by table name. */
   describe(model?: unknown): ModelMeta {
+    registerWaiting(this.dataSource);
     const metadata = this.#registry.metadataOf(model ?? this.model);
     const hidden = model === undefined ? hiddenRows(metadata) : undefined;
     if (hidden) throw new TypeError(`TypeORMAdapter: "${metadata.name}" ${hidden}; not supported`);
