@@ -120,43 +120,34 @@ describeForum(
       t.diagnostic(`pool of 4 stuck: read answered 503 after ${Math.round(read.ms)} ms (timeout ${TIMEOUT_MS} ms)`);
     });
 
-    test('a connection the server ends under a request is a 503; the next request succeeds', async () => {
+    /** A create waiting on a lock whose session an administrator ends (`kill`) or whose statement it cancels. */
+    async function createStoppedBy(stop: typeof killSession, slug: string): Promise<Reply> {
       const release = await lockThread();
-      let res: Reply;
       try {
-        const pending = s.call('POST', '/categories/1/threads/1/posts', { slug: 'killed' }, admin);
+        const pending = s.call('POST', '/categories/1/threads/1/posts', { slug }, admin);
         await until(async () => (await lockedSessions()).length === 1, 5000, 'a session waiting on the lock');
         const [victim] = await lockedSessions();
-        await killSession(monitor, s.target.dialect, victim?.id as number);
-        res = await pending;
+        await stop(monitor, s.target.dialect, victim?.id as number);
+        return await pending;
       } finally {
         await release();
       }
-      assertUnavailable(res);
-      assert.match(res.body.detail, /unavailable/, 'the lost connection answered, not the timeout');
-      await settled();
-      assert.deepEqual(await s.rows('post', { slug: 'killed' }), []);
-      const again = await s.call('POST', '/categories/1/threads/1/posts', { slug: 'revived' }, admin);
-      assert.equal(again.status, 201);
-    });
+    }
 
-    test('a statement an administrator cancels is a 503; nothing lands, the session serves on', async () => {
-      const release = await lockThread();
-      let res: Reply;
-      try {
-        const pending = s.call('POST', '/categories/1/threads/1/posts', { slug: 'cancelled' }, admin);
-        await until(async () => (await lockedSessions()).length === 1, 5000, 'a session waiting on the lock');
-        const [victim] = await lockedSessions();
-        await cancelStatement(monitor, s.target.dialect, victim?.id as number);
-        res = await pending;
-      } finally {
-        await release();
-      }
-      assertUnavailable(res);
-      await settled();
-      assert.deepEqual(await s.rows('post', { slug: 'cancelled' }), []);
-      assert.equal((await s.call('POST', '/categories/1/threads/1/posts', { slug: 'after' }, admin)).status, 201);
-    });
+    for (const [what, stop, slug] of [
+      ['a connection the server ends', killSession, 'killed'],
+      ['a statement an administrator cancels', cancelStatement, 'cancelled'],
+    ] as const) {
+      test(`${what} under a request is a 503; nothing lands, the next request succeeds`, async () => {
+        const res = await createStoppedBy(stop, slug);
+        assertUnavailable(res);
+        assert.match(res.body.detail, /unavailable/, 'the database answered, not the timeout');
+        await settled();
+        assert.deepEqual(await s.rows('post', { slug }), []);
+        const again = await s.call('POST', '/categories/1/threads/1/posts', { slug: `${slug}-after` }, admin);
+        assert.equal(again.status, 201);
+      });
+    }
 
     test('a create reads back its own row, even when another client deletes it as it commits', async () => {
       // Without RETURNING (MariaDB) the row is read back by key: in the insert's transaction, so a delete
