@@ -10,17 +10,17 @@
  */
 import type { Row } from '../core/adapter.ts';
 import { ParentNotFoundError } from '../core/errors.ts';
+import type { ParentRef } from '../core/parent-scope.ts';
+import { type Executor, type PreparedWrite, rowsOf, type SqlResult } from './executor.ts';
+import { fillSql, onInsert } from './fills.ts';
 import {
   type ExistsCondition,
   type ParentLinkWrite,
-  type ParentRef,
   parentExistsValues,
   parentKeyValues,
   planParentExists,
   planParentLink,
-} from '../core/parent-scope.ts';
-import { type Executor, type PreparedWrite, rowsOf, type SqlResult } from './executor.ts';
-import { fillSql, onInsert } from './fills.ts';
+} from './parent-plan.ts';
 import { reread } from './reads.ts';
 import { existsSql, keySql, type ScopeContext } from './scope.ts';
 import type { ModelStatements } from './statements.ts';

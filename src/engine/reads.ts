@@ -6,9 +6,10 @@
  * @module
  */
 import type { FilterData, PkValues, Row, SortData } from '../core/adapter.ts';
-import { type ParentRef, parentScopeValues, planParentScope } from '../core/parent-scope.ts';
+import type { ParentRef } from '../core/parent-scope.ts';
 import type { Column, CompiledModel } from './compiled-model.ts';
 import { type Executor, rowsOf } from './executor.ts';
+import { parentScopeValues, planParentScope } from './parent-plan.ts';
 import { equalsSql, rowWhere, type ScopeContext, scopeSql } from './scope.ts';
 import { sortShape } from './statement-cache.ts';
 import type { Built, ModelStatements } from './statements.ts';

@@ -1,17 +1,18 @@
 /**
- * The core's parent-scope plan ({@link ScopeCondition}) as parameterised SQL:
+ * The parent-scope plan ({@link ScopeCondition}) as parameterised SQL:
  * `equals` becomes column equalities, `exists` an `EXISTS (SELECT 1 …)` on the
  * parent, correlated with the outer row when the plan says so.
  *
  * Only the text and its placeholders are built here, once per chain: the
- * values come from the core's `parentScopeValues`, in the order these
+ * values come from `parentScopeValues`, in the order these
  * functions hand out placeholders.
  *
  * @module
  */
-import { type ParentRef, planParentScope, type ScopeCondition } from '../core/parent-scope.ts';
+import type { ParentRef } from '../core/parent-scope.ts';
 import type { Column, CompiledModel } from './compiled-model.ts';
 import { SqlParams } from './params.ts';
+import { planParentScope, type ScopeCondition } from './parent-plan.ts';
 
 /** The compiled model of an ORM model (a parent's model object, or a model name). */
 export type ResolveModel = (model: unknown) => CompiledModel;
@@ -54,7 +55,7 @@ export function keySql(model: CompiledModel, qualifier: string, params: SqlParam
  * @example
  * ```ts
  * const ctx = scopeContext(postModel, () => postModel);
- * const where = scopeSql([{ kind: 'equals', fields: ['thread_id'], values: [7] }], postModel, postModel.table, ctx);
+ * const where = scopeSql([{ kind: 'equals', fields: ['thread_id'] }], postModel, postModel.table, ctx);
  * ```
  */
 export function scopeSql(
@@ -97,7 +98,7 @@ export function existsSql(
 
 /**
  * The `WHERE` terms of a single-row statement: the primary key, inside the
- * parent chain. Its values: the key, then the core's `parentScopeValues`.
+ * parent chain. Its values: the key, then `parentScopeValues`.
  *
  * @example
  * ```ts

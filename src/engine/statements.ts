@@ -8,9 +8,10 @@
  */
 import { createHash } from 'node:crypto';
 import type { PkValues } from '../core/adapter.ts';
-import { type ParentRef, type PrimaryKeyOf, parentScopeValues } from '../core/parent-scope.ts';
+import type { ParentRef } from '../core/parent-scope.ts';
 import type { Column, CompiledModel } from './compiled-model.ts';
 import type { Statement } from './executor.ts';
+import { type PrimaryKeyOf, parentScopeValues } from './parent-plan.ts';
 import { type ResolveModel, type ScopeContext, scopeContext } from './scope.ts';
 import type { Selection } from './selection.ts';
 import { ChainShapes, StatementCache } from './statement-cache.ts';

@@ -17,8 +17,7 @@ import {
   parentScopeValues,
   planParentExists,
   planParentScope,
-  type ScopeCondition,
-} from '../../src/core/parent-scope.ts';
+} from '../../src/engine/parent-plan.ts';
 
 describe('errors', () => {
   test('one table from code to status; numeric statuses map back to codes', () => {
@@ -154,51 +153,46 @@ describe('parent scope plan', () => {
 
   test('a direct key is an equality; further ancestors an uncorrelated EXISTS', () => {
     assert.deepEqual(planParentScope([thread, category]), [
-      { kind: 'equals', fields: ['thread_id'], values: [7] },
-      {
-        kind: 'exists',
-        model: 'thread',
-        pkValues: { id: 7 },
-        where: [{ kind: 'equals', fields: ['category_id'], values: [3] }],
-      },
+      { kind: 'equals', fields: ['thread_id'] },
+      { kind: 'exists', model: 'thread', where: [{ kind: 'equals', fields: ['category_id'] }] },
     ]);
   });
 
   test('the reverse direction correlates the EXISTS with the outer row', () => {
     const post = ref('post', { id: 3 }, ['id'], ['thread_id'], false);
     assert.deepEqual(planParentScope([post]), [
-      {
-        kind: 'exists',
-        model: 'post',
-        pkValues: { id: 3 },
-        correlate: { outer: ['id'], inner: ['thread_id'] },
-        where: [],
-      },
+      { kind: 'exists', model: 'post', correlate: { outer: ['id'], inner: ['thread_id'] }, where: [] },
     ]);
-    assert.deepEqual(planParentExists([post]), { kind: 'exists', model: 'post', pkValues: { id: 3 }, where: [] });
+    assert.deepEqual(planParentExists([post]), { kind: 'exists', model: 'post', where: [] });
   });
 
-  test('the values of a plan, listed without one, in the order a depth-first translation binds them', () => {
+  test('the values of a plan, in the order a depth-first translation binds them', () => {
     const primaryKeyOf = (model: unknown) => (model === 'translation' ? ['post_id', 'language'] : ['id']);
-    const walk = (plan: readonly ScopeCondition[], out: unknown[] = []): unknown[] => {
-      for (const c of plan) {
-        if (c.kind === 'equals') out.push(...c.values);
-        else {
-          for (const field of primaryKeyOf(c.model)) out.push(c.pkValues[field]);
-          walk(c.where, out);
-        }
-      }
-      return out;
-    };
     const reverse = ref('post', { id: 9 }, ['id'], ['thread_id'], false);
     const key = ['post_id', 'language'];
     const translation = ref('translation', { post_id: 9, language: 'en' }, key, key, true);
-    const chains = [[], [thread], [thread, category], [reverse], [reverse, thread], [translation, reverse, thread]];
-    for (const parents of chains) {
-      assert.deepEqual(parentScopeValues(parents, primaryKeyOf, ['own']), ['own', ...walk(planParentScope(parents))]);
-      const exists = planParentExists(parents);
-      assert.deepEqual(parentExistsValues(parents, primaryKeyOf), exists ? walk([exists]) : []);
-    }
-    assert.deepEqual(parentScopeValues([thread, category], primaryKeyOf), [7, 7, 3]);
+    // Per level: an equality's key values, then (below the top) the parent's own key for its EXISTS.
+    const scopes: [ParentRef[], unknown[]][] = [
+      [[], ['own']],
+      [[thread], ['own', 7]],
+      [
+        [thread, category],
+        ['own', 7, 7, 3],
+      ],
+      [[reverse], ['own', 9]],
+      [
+        [reverse, thread],
+        ['own', 9, 7],
+      ],
+      [
+        [translation, reverse, thread],
+        ['own', 9, 'en', 9, 'en', 9, 7],
+      ],
+    ];
+    for (const [parents, values] of scopes) assert.deepEqual(parentScopeValues(parents, primaryKeyOf, ['own']), values);
+    // The parent's own key first, then its ancestors' scope.
+    assert.deepEqual(parentExistsValues([thread, category], primaryKeyOf), [7, 3]);
+    assert.deepEqual(parentExistsValues([translation, reverse, thread], primaryKeyOf), [9, 'en', 9, 7]);
+    assert.deepEqual(parentExistsValues([], primaryKeyOf), []);
   });
 });
