@@ -275,4 +275,48 @@ describe('a model shown before its adapter hides a field', () => {
       }
     }
   });
+
+  test('TypeORM: the config is found through another data source of the class, and after init()', async () => {
+    class PersonRow {
+      id!: number;
+      secret!: string | null;
+    }
+    class LatePersonRow extends PersonRow {}
+    const entities = (target: typeof PersonRow) => [
+      new EntitySchema<PersonRow>({
+        name: 'person',
+        target,
+        columns: { id: { type: Number, primary: true, generated: true }, secret: { type: String, nullable: true } },
+      }),
+      new EntitySchema<{ id: number; person?: unknown }>({
+        name: 'note',
+        columns: { id: { type: Number, primary: true, generated: true } },
+        relations: { person: { type: 'many-to-one', target: target.name, joinColumn: { name: 'person_id' } } },
+      }),
+    ];
+    const [a, b, c] = await Promise.all([
+      memoryDataSource(entities(PersonRow)),
+      memoryDataSource(entities(PersonRow)),
+      memoryDataSource(entities(LatePersonRow), false),
+    ]);
+    const crudConfig = new CRUDConfigDict({ excludeFields: ['secret'] });
+    const personField = (notes: CRUDCollection) =>
+      keys((notes.publicSchema.shape.person as z.ZodOptional<z.ZodNullable<z.ZodObject>>).unwrap().unwrap());
+    try {
+      // A's adapter names the entity; B's notes include it: one class, one config.
+      const persons = new TypeORMAdapter({ dataSource: a, model: 'PersonRow', crudConfig });
+      const notes = new CRUDCollection({ ormAdapter: new TypeORMAdapter({ dataSource: b, model: 'note' }) });
+      assert.deepEqual(personField(notes), ['id']);
+      notes.getRouter({ prefix: '/notes' });
+      new CRUDCollection({ ormAdapter: persons });
+      // With getSession alone, init() before the data source is initialised.
+      const late = await new TypeORMAdapter({ getSession: () => c.manager, model: 'LatePersonRow', crudConfig }).init();
+      await c.initialize();
+      const lateNotes = new CRUDCollection({ ormAdapter: new TypeORMAdapter({ dataSource: c, model: 'note' }) });
+      assert.deepEqual(personField(lateNotes), ['id']);
+      new CRUDCollection({ ormAdapter: late });
+    } finally {
+      await Promise.all([a, b, c].filter((source) => source.isInitialized).map((source) => source.destroy()));
+    }
+  });
 });

@@ -43,7 +43,8 @@ export class EntityRegistry {
   metadataOf(model: unknown): EntityMetadata {
     const dataSource = this.#dataSource();
     if (typeof model !== 'string') return dataSource.getMetadata(model as EntityTarget<ObjectLiteral>);
-    if (!this.#byName) {
+    // Made once the data source has its metadata: an index made before would stay empty.
+    if (!this.#byName && dataSource.isInitialized) {
       this.#byName = new Map();
       const ordered = [...dataSource.entityMetadatas].sort(
         (a, b) => Number(a.tableType === 'junction') - Number(b.tableType === 'junction'),
@@ -54,7 +55,7 @@ export class EntityRegistry {
         }
       }
     }
-    const metadata = this.#byName.get(model) ?? this.#byName.get(model.toLowerCase());
+    const metadata = this.#byName?.get(model) ?? this.#byName?.get(model.toLowerCase());
     if (!metadata) throw new TypeError(`TypeORMAdapter: no entity named "${model}"`);
     return metadata;
   }

@@ -57,21 +57,25 @@ export interface TypeORMAdapterOptions<T extends ObjectLiteral = ObjectLiteral> 
   timeoutMs?: number;
 }
 
-/** Registrations of given configs waiting for their data source to describe entities, by data source. */
-const waiting = new WeakMap<DataSource, (() => void)[]>();
+/** Registrations of given configs waiting for their data source to be initialised. */
+const waiting = new Set<{ readonly dataSource: DataSource; readonly register: () => void }>();
 
-const whenDescribed = (dataSource: DataSource, register: () => void) => {
-  const queue = waiting.get(dataSource) ?? [];
-  queue.push(register);
-  waiting.set(dataSource, queue);
-};
+/** Runs `register` now if `dataSource` can describe its entities, else once it can. */
+function whenDescribable(dataSource: DataSource, register: () => void): void {
+  if (dataSource.isInitialized) register();
+  else waiting.add({ dataSource, register });
+}
 
-/** Runs the waiting registrations of `dataSource` before any of its entities is described. */
-function registerWaiting(dataSource: DataSource): void {
-  const queue = waiting.get(dataSource);
-  if (!queue || !dataSource.isInitialized) return;
-  waiting.delete(dataSource);
-  for (const register of queue) register();
+/**
+ * Runs the waiting registrations whose data source is initialised, before any entity is described: of
+ * every data source, since another may share the entity's class (the key includes look configs up by).
+ */
+function registerWaiting(): void {
+  for (const entry of waiting) {
+    if (!entry.dataSource.isInitialized) continue;
+    waiting.delete(entry);
+    entry.register();
+  }
 }
 
 /**
@@ -111,7 +115,7 @@ export class TypeORMAdapter<
     super(options.model, options.crudConfig, { handle, adapter: 'TypeORMAdapter', timeoutMs: options.timeoutMs });
     this.#dataSource = options.dataSource;
     this.#getSession = options.getSession;
-    if (options.crudConfig && options.dataSource) whenDescribed(options.dataSource, () => this.#registerConfig());
+    if (options.crudConfig && options.dataSource) whenDescribable(options.dataSource, () => this.#registerConfig());
   }
 
   /** A config given with a schema or a name also goes under the entity's own key, which includes look up. */
@@ -146,15 +150,16 @@ export class TypeORMAdapter<
   async init(): Promise<this> {
     const getSession = this.#getSession;
     if (!this.#dataSource && getSession) {
-      this.#dataSource = await withSession(getSession, async (manager) => manager.dataSource);
-      this.#registerConfig();
+      const dataSource = await withSession(getSession, async (manager) => manager.dataSource);
+      this.#dataSource = dataSource;
+      whenDescribable(dataSource, () => this.#registerConfig());
     }
     return this;
   }
 
   /** Describes this entity, another entity (class, schema, name) or a model by table name. */
   describe(model?: unknown): ModelMeta {
-    registerWaiting(this.dataSource);
+    if (waiting.size > 0) registerWaiting();
     const metadata = this.#registry.metadataOf(model ?? this.model);
     const hidden = model === undefined ? hiddenRows(metadata) : undefined;
     if (hidden) throw new TypeError(`TypeORMAdapter: "${metadata.name}" ${hidden}; not supported`);
