@@ -54,9 +54,10 @@ export interface PageSource<T> {
  *
  * @example
  * ```ts
- * const { rows, count } = await fetchWindow({ limit: 20, offset: 0 }, {
- *   fetch: async (limit, offset) => (await ormAdapter.getMany({}, [], [], { limit, offset })).rows,
- *   count: async () => 0,
+ * const all = [{ id: 1 }, { id: 2 }, { id: 3 }];
+ * const { rows, count } = await fetchWindow({ limit: 2, offset: 0 }, {
+ *   fetch: async (limit, offset) => all.slice(offset, offset + limit),
+ *   count: async () => all.length, // a full page: counted (3)
  * });
  * ```
  */
