@@ -5,11 +5,10 @@
  */
 import { z } from 'zod';
 import type { IncludeData } from '../adapter.ts';
-import { CallResolver, type ResolvedCall } from '../dependencies/call.ts';
+import type { ResolvedCall } from '../dependencies/call.ts';
 import { type DeclaredInputs, mergeInputs } from '../dependencies/markers.ts';
 import { type ErrorCode, NotFoundError, ParentNotFoundError } from '../errors.ts';
 import type { ParentRef } from '../parent-scope.ts';
-import { StorageCheck } from '../schemas/storable.ts';
 import type { ExtraRouteEntry } from './extra-routes.ts';
 import type { Mount, ParentLevel } from './mount.ts';
 import { makeRoute } from './route-factory.ts';
@@ -19,14 +18,7 @@ import type { CrudRoute } from './router.ts';
 export function extraRoutes(mount: Mount): CrudRoute[] {
   const c = mount.collection;
   const levels = mount.place.parents;
-  const storage = new StorageCheck(
-    c.ormAdapter,
-    levels.map((level) => level.model),
-  );
-  const calls = {
-    collection: new CallResolver(['parents'], mount.resolvers, levels, storage),
-    item: new CallResolver(['pk', 'parents'], mount.resolvers, levels, storage),
-  };
+  const calls = { collection: mount.callResolver(['parents']), item: mount.callResolver(['pk', 'parents']) };
   // Under parents a route runs only for its row (item) or its nearest parent (collection) inside them;
   // anywhere, an item route never runs for a key no row can have (`2147483648` for a 4-byte id).
   const scoped = levels.length > 0;

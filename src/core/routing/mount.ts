@@ -8,7 +8,7 @@
 import type { z } from 'zod';
 import type { ORMAdapterBase, PkValues } from '../adapter.ts';
 import type { CRUDCollection } from '../collection.ts';
-import type { ParentModel } from '../dependencies/call.ts';
+import { type CallField, CallResolver, type ParentModel } from '../dependencies/call.ts';
 import { defaultResolvers, freeParamName, pkParamName } from '../dependencies/default-resolvers.ts';
 import {
   type DependencyOverrides,
@@ -20,6 +20,7 @@ import {
   type Resolver,
 } from '../dependencies/markers.ts';
 import type { Dependency } from '../dependencies/request.ts';
+import { StorageCheck } from '../schemas/storable.ts';
 import { findParentLink, type NestedConfig } from './nesting.ts';
 
 /**
@@ -96,6 +97,8 @@ export class Mount {
   readonly resolvers: ResolvedOverrides;
   /** Whether a create may run here: under a parent that holds the key, only where it may be relinked. */
   readonly creates: boolean;
+  /** The check of values against this collection's and its ancestors' columns, made once when first asked. */
+  #storage: StorageCheck | undefined;
 
   constructor(collection: CRUDCollection, place: MountPlace) {
     const c = collection;
@@ -121,6 +124,16 @@ export class Mount {
       for (const [marker, value] of source ?? []) resolvers.set(marker, ReplaceSignatureDependency.from(value));
     }
     this.resolvers = resolvers;
+  }
+
+  /** Resolves the call `fields` of a route here, checking keys and values against the database's columns. */
+  callResolver<F extends CallField>(fields: readonly F[]): CallResolver<F> {
+    const levels = this.place.parents;
+    this.#storage ??= new StorageCheck(
+      this.collection.ormAdapter,
+      levels.map((level) => level.model),
+    );
+    return new CallResolver(fields, this.resolvers, levels, this.#storage);
   }
 
   /** The mount point of `child`, nested at `path` under this collection's single-object path. */

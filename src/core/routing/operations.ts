@@ -6,12 +6,11 @@
  */
 import { z } from 'zod';
 import type { CRUDCollection } from '../collection.ts';
-import { type CallField, CallResolver, type CrudCall, type ResolvedCall } from '../dependencies/call.ts';
+import type { CallField, CrudCall, ResolvedCall } from '../dependencies/call.ts';
 import { PublicListSchemaDependency, PublicSchemaDependency } from '../dependencies/markers.ts';
 import type { CrudRequest } from '../dependencies/request.ts';
 import { resolveThen } from '../dependencies/resolve.ts';
 import { type ErrorCode, NotFoundError, ParentNotFoundError } from '../errors.ts';
-import { StorageCheck } from '../schemas/storable.ts';
 import { locationOf } from './location.ts';
 import type { Mount } from './mount.ts';
 import { makeRoute } from './route-factory.ts';
@@ -131,12 +130,7 @@ export const OPERATIONS = {
  */
 export function operationRoute<F extends CallField>(mount: Mount, operation: Operation<F>): CrudRoute {
   const c = mount.collection;
-  const levels = mount.place.parents;
-  const storage = new StorageCheck(
-    c.ormAdapter,
-    levels.map((level) => level.model),
-  );
-  const call = new CallResolver(operation.reads, mount.resolvers, levels, storage);
+  const call = mount.callResolver(operation.reads);
   const nested = mount.place.parents.length > 0;
   const headers = operation.headers?.(mount);
   return makeRoute(mount, {
