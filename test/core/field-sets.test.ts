@@ -193,23 +193,21 @@ describe('field-set resolution (SPEC "Field-set resolution")', () => {
 });
 
 describe('a model shown before its adapter hides a field', () => {
-  const person = sqliteTable('person', { id: integer('id').primaryKey(), secret: text('secret') });
-  const note = sqliteTable('note', {
-    id: integer('id').primaryKey(),
-    person_id: integer('person_id').references(() => person.id),
-  });
-  const db = drizzle({
-    connection: { url: ':memory:' },
-    schema: {
-      person,
-      note,
-      noteRelations: relations(note, ({ one }) => ({
-        person: one(person, { fields: [note.person_id], references: [person.id] }),
-      })),
-    },
-  });
+  /** A person with a secret and the notes that point at it, as new table objects (configs attach to them). */
+  const personAndNotes = () => {
+    const person = sqliteTable('person', { id: integer('id').primaryKey(), secret: text('secret') });
+    const note = sqliteTable('note', {
+      id: integer('id').primaryKey(),
+      person_id: integer('person_id').references(() => person.id),
+    });
+    const noteRelations = relations(note, ({ one }) => ({
+      person: one(person, { fields: [note.person_id], references: [person.id] }),
+    }));
+    return { person, note, db: drizzle({ connection: { url: ':memory:' }, schema: { person, note, noteRelations } }) };
+  };
 
   test('refuses the late adapter at start-up, where its includes would fail every request', () => {
+    const { person, note, db } = personAndNotes();
     const notes = new CRUDCollection({ ormAdapter: new DrizzleAdapter({ db, model: note }) });
     notes.getRouter({ prefix: '/notes' }); // ?include=person shows every field of person
     assert.throws(
@@ -219,26 +217,13 @@ describe('a model shown before its adapter hides a field', () => {
     // A config that hides nothing more is no conflict.
     new DrizzleAdapter({ db, model: person, crudConfig: new CRUDConfigDict({ readOnlyFields: ['secret'] }) });
   });
+
   test('a model the router could not include is no conflict: nothing of it was shown', () => {
-    const owner = sqliteTable('owner', { id: integer('id').primaryKey(), secret: text('secret') });
-    const memo = sqliteTable('memo', {
-      id: integer('id').primaryKey(),
-      owner_id: integer('owner_id').references(() => owner.id),
-    });
-    const memoDb = drizzle({
-      connection: { url: ':memory:' },
-      schema: {
-        owner,
-        memo,
-        memoRelations: relations(memo, ({ one }) => ({
-          owner: one(owner, { fields: [memo.owner_id], references: [owner.id] }),
-        })),
-      },
-    });
-    // The key to the owner is hidden, so no include of the owner is offered or shown.
-    const adapter = new DrizzleAdapter({ db: memoDb, model: memo, crudConfig: { excludeFields: ['owner_id'] } });
-    new CRUDCollection({ ormAdapter: adapter }).getRouter({ prefix: '/memos' });
-    new DrizzleAdapter({ db: memoDb, model: owner, crudConfig: new CRUDConfigDict({ excludeFields: ['secret'] }) });
+    const { person, note, db } = personAndNotes();
+    // The key to the person is hidden, so no include of the person is offered or shown.
+    const adapter = new DrizzleAdapter({ db, model: note, crudConfig: { excludeFields: ['person_id'] } });
+    new CRUDCollection({ ormAdapter: adapter }).getRouter({ prefix: '/notes' });
+    new DrizzleAdapter({ db, model: person, crudConfig: new CRUDConfigDict({ excludeFields: ['secret'] }) });
   });
 
   test('TypeORM: a config given with an EntitySchema or a name hides the field from includes', async () => {
