@@ -57,7 +57,7 @@ test('Drizzle on one pg.Client: each create stands or falls alone', { skip: !pgU
   const client = new pg.Client({ connectionString: pgUrl });
   await client.connect();
   try {
-    for (const statement of DDL) await client.query(statement.replace('INT PRIMARY KEY', 'INTEGER PRIMARY KEY'));
+    for (const statement of DDL) await client.query(statement);
     const parent = pgTable('oc_parent', { id: integer('id').primaryKey() });
     const child = pgTable('oc_child', {
       id: serial('id').primaryKey(),
