@@ -96,6 +96,14 @@ export abstract class EngineAdapter<
   protected abstract session<R>(work: (session: Session) => Promise<R>): Promise<R>;
 
   /**
+   * Refuses to serve a model whose rows its ORM hides from its own finds (`why`, as a soft delete): the
+   * engine's statements would list, edit and delete them.
+   */
+  protected refuseHiddenRows(name: string, why: string | undefined): void {
+    if (why) throw new TypeError(`${this.constructor.name}: "${name}" ${why}; not supported`);
+  }
+
+  /**
    * A database error as the client may see it: a constraint violation or an
    * unavailable database as an `HttpError`, anything else without its values.
    */

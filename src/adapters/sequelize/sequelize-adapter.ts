@@ -87,8 +87,7 @@ export class SequelizeAdapter<M extends AnyModel = AnyModel> extends EngineAdapt
   /** Describes this model, another model class, or a model by table or model name. */
   describe(model?: unknown): ModelMeta {
     const resolved = this.#registry.modelOf(model ?? this.model);
-    const hidden = model === undefined ? hiddenRows(resolved) : undefined;
-    if (hidden) throw new TypeError(`SequelizeAdapter: "${resolved.name}" ${hidden}; not supported`);
+    if (model === undefined) this.refuseHiddenRows(resolved.name, hiddenRows(resolved));
     return this.#registry.meta(resolved);
   }
 

@@ -161,8 +161,7 @@ export class TypeORMAdapter<
   describe(model?: unknown): ModelMeta {
     if (waiting.size > 0) registerWaiting();
     const metadata = this.#registry.metadataOf(model ?? this.model);
-    const hidden = model === undefined ? hiddenRows(metadata) : undefined;
-    if (hidden) throw new TypeError(`TypeORMAdapter: "${metadata.name}" ${hidden}; not supported`);
+    if (model === undefined) this.refuseHiddenRows(metadata.name, hiddenRows(metadata));
     return describeEntity(metadata);
   }
 
