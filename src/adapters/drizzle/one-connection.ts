@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { isPgPool } from './pool-errors.ts';
 
 /**
  * The connection `db` runs on when it is one, not a pool: a `pg.Client` or a
@@ -18,8 +19,8 @@
 export function onOneConnection(db: unknown): object | undefined {
   const client = (db as { $client?: unknown } | undefined)?.$client as Record<string, unknown> | undefined;
   if (typeof client !== 'object' || client === null || typeof client.query !== 'function') return undefined;
-  // pg: a `Client` (or a pooled one) has its connection's parameters; a `Pool` counts its clients.
-  const pgClient = typeof client.connectionParameters === 'object' && typeof client.totalCount !== 'number';
+  // pg: a `Client` (or a pooled one) has its connection's parameters; a `Pool` lends them.
+  const pgClient = typeof client.connectionParameters === 'object' && !isPgPool(client);
   // mysql2: a connection runs `execute` itself; a pool lends connections with `getConnection`.
   const mysqlConnection = typeof client.execute === 'function' && typeof client.getConnection !== 'function';
   return pgClient || mysqlConnection ? client : undefined;

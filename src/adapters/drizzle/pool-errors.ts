@@ -17,7 +17,7 @@ const heard = new WeakSet<object>();
 const ignore = () => {};
 
 /** Whether `client` looks like a `pg.Pool`: it opens connections and reports each with `connect`. */
-function isPgPool(client: unknown): client is EventSource {
+export function isPgPool(client: unknown): client is EventSource {
   const pool = client as { on?: unknown; connect?: unknown; totalCount?: unknown } | null;
   return typeof pool?.on === 'function' && typeof pool.connect === 'function' && typeof pool.totalCount === 'number';
 }
