@@ -47,10 +47,10 @@ function block(value: object, indent: number): string[] {
   }
   for (const [name, item] of Object.entries(value)) {
     const key = scalar(name);
+    const explicit = key.length > LONG_KEY;
     // An explicit key: `? key` on a line, then `:` and the value.
-    const [open, close] = key.length > LONG_KEY ? [`${pad}? ${key}`, `${pad}:`] : [`${pad}${key}:`, ''];
-    if (close) lines.push(open);
-    const head = close || open;
+    if (explicit) lines.push(`${pad}? ${key}`);
+    const head = explicit ? `${pad}:` : `${pad}${key}:`;
     if (isBlock(item)) lines.push(head, ...block(item, indent + 2));
     else lines.push(`${head} ${inline(item)}`);
   }
