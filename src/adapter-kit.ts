@@ -72,4 +72,4 @@ export type { Executor, Session, SqlResult, Statement } from './engine/executor.
 export { type GetSession, withSession } from './engine/get-session.ts';
 export type { Codec, ColumnSpec, Fill, ModelSpec } from './engine/model.ts';
 export { oneAtATime } from './engine/one-connection.ts';
-export { PgQuery } from './engine/pg-query.ts';
+export { PgQuery, type PgQueryable, runPgQuery } from './engine/pg-query.ts';

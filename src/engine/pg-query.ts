@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { Statement } from './executor.ts';
+import type { SqlResult, Statement } from './executor.ts';
 
 /**
  * A statement as a `pg` query config: `pg` prepares a named one once per
@@ -32,4 +32,24 @@ export class PgQuery {
   toString(): string {
     return this.text;
   }
+}
+
+/** The part of a `pg` client (or pool) that runs a query config. */
+export interface PgQueryable {
+  query(config: PgQuery, values: unknown[]): Promise<{ rows: unknown[]; rowCount: number | null }>;
+}
+
+/**
+ * Runs `statement` on a `pg` client as a fresh {@link PgQuery}: its rows, and
+ * the rows a write touched.
+ *
+ * @example
+ * ```ts
+ * const client = new (await import('pg')).default.Client();
+ * const { records } = await runPgQuery(client, statement, [1]);
+ * ```
+ */
+export async function runPgQuery(client: PgQueryable, statement: Statement, values: unknown[]): Promise<SqlResult> {
+  const { rows, rowCount } = await client.query(new PgQuery(statement), values);
+  return { records: rows, affected: rowCount ?? undefined };
 }

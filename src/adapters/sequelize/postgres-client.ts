@@ -8,13 +8,12 @@
  *
  * @module
  */
-import { type Executor, PgQuery, type SqlResult, type Statement } from 'ormcrud/adapter-kit';
+import { type Executor, type PgQueryable, runPgQuery, type SqlResult, type Statement } from 'ormcrud/adapter-kit';
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import { transactionOf } from './cls-transaction.ts';
 
 /** The part of a `pg` client this module uses. */
-interface PgClient {
-  query(config: PgQuery, values: unknown[]): Promise<{ rows: unknown[]; rowCount: number | null }>;
+interface PgClient extends PgQueryable {
   /** Sequelize's mark for a client its pool must not lend again. */
   _invalid?: boolean;
   readonly uuid?: string;
@@ -64,9 +63,9 @@ export function postgresExecutor(sequelize: Sequelize, transaction?: Transaction
       : await manager.getConnection({ type: QueryTypes.RAW });
     try {
       const logged = logStart(sequelize as unknown as Logging, statement.sql, connection);
-      const { rows, rowCount } = await connection.query(new PgQuery(statement), values);
+      const result = await runPgQuery(connection, statement, values);
       logged?.();
-      return { records: rows, affected: rowCount ?? undefined };
+      return result;
     } catch (error) {
       if (BROKEN(error as { code?: unknown })) connection._invalid = true;
       throw error;

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { PgQuery, type SqlResult, type Statement } from 'ormcrud/adapter-kit';
+import { type PgQuery, type PgQueryable, runPgQuery, type SqlResult, type Statement } from 'ormcrud/adapter-kit';
 import { type DataSource, type EntityManager, type EntitySubscriberInterface, QueryFailedError } from 'typeorm';
 
 /**
@@ -23,8 +23,7 @@ export function takesPgQueries(dataSource: DataSource): boolean {
 }
 
 /** A `pg` client as TypeORM's PostgreSQL pool lends it. */
-interface PgClient {
-  query(query: PgQuery, values: unknown[]): Promise<{ rows: unknown[]; rowCount: number | null }>;
+interface PgClient extends PgQueryable {
   on(event: 'error', listener: (error: Error) => void): void;
   off(event: 'error', listener: (error: Error) => void): void;
 }
@@ -75,11 +74,11 @@ export async function runPooled(dataSource: DataSource, statement: Statement, va
   try {
     logger.logQuery(statement.sql, values);
     const started = Date.now();
-    const { rows, rowCount } = await client.query(new PgQuery(statement), values);
+    const result = await runPgQuery(client, statement, values);
     const took = Date.now() - started;
     const slow = driver.options.maxQueryExecutionTime;
     if (slow && took > slow) logger.logQuerySlow(took, statement.sql, values);
-    return { records: rows, affected: rowCount ?? undefined };
+    return result;
   } catch (error) {
     logger.logQueryError(error as Error, statement.sql, values);
     throw new QueryFailedError(statement.sql, values, error as Error);
