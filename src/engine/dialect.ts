@@ -35,6 +35,11 @@ export interface Dialect {
    * which a single-connection client cannot hold); else a check and the insert in one transaction.
    */
   readonly guardedInsert: boolean;
+  /**
+   * A to-many include reads each parent's first rows through `CROSS JOIN LATERAL`;
+   * else through a `UNION ALL` branch per parent (MariaDB and SQLite have no `LATERAL`).
+   */
+  readonly lateralJoins: boolean;
   /** The current time, as an update stamps a column with it. */
   readonly now: string;
   /** Text columns store U+0000 (PostgreSQL's refuse it). */

@@ -6,7 +6,13 @@
  */
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
-import { CRUDCollection, createOpenApiDocument, DEFAULT_INCLUDE_LIMIT } from 'ormcrud';
+import {
+  CRUDCollection,
+  createOpenApiDocument,
+  DEFAULT_INCLUDE_LIMIT,
+  PagePaginator,
+  PaginatorDependency,
+} from 'ormcrud';
 import { describeForum } from '../support/forum-suite.ts';
 import type { ForumHarness } from '../support/forum-target.ts';
 import { routersApp } from '../support/framework-apps.ts';
@@ -20,7 +26,16 @@ function limitedRouters(h: ForumHarness) {
     categories.getRouter({ prefix: '/categories' }),
     new CRUDCollection({ ormAdapter: a.postTranslation, includeLimit: 1 }).getRouter({ prefix: '/post-translations' }),
     new CRUDCollection({ ormAdapter: a.category }).getRouter({ prefix: '/default-categories' }),
+    new CRUDCollection({
+      ormAdapter: a.thread,
+      includeLimit: 1,
+      dependencyOverrides: new Map([[PaginatorDependency, WidePages.dependency()]]),
+    }).getRouter({ prefix: '/wide-threads' }),
   ];
+}
+
+class WidePages extends PagePaginator {
+  static override maxPerPage = 500;
 }
 
 const ids = (rows: { id: number }[]) => rows.map((row) => row.id);
@@ -124,6 +139,33 @@ describeForum(
         page.data.map((c: { threads: unknown[] }) => c.threads.length),
         [2, DEFAULT_INCLUDE_LIMIT, 3],
       );
+    });
+
+    test('a page of more parents than one statement reads still caps each on its own', async () => {
+      const threads = Array.from({ length: 130 }, (_, i) => 2000 + i);
+      await insertRows(
+        s.harness,
+        'thread',
+        threads.map((id) => [id, 1, `wide ${id}`]),
+        ['id', 'category_id', 'title'],
+      );
+      // Two posts each, the higher key first: the cap keeps the lower.
+      const posts = threads.flatMap((id) => [
+        [2 * id + 1, id, `wide-${id}-b`],
+        [2 * id, id, `wide-${id}-a`],
+      ]);
+      await insertRows(s.harness, 'post', posts, ['id', 'thread_id', 'slug']);
+      s.harness.resetQueryCount();
+      const page = (await s.call('GET', '/wide-threads?category_id=1&per_page=500&include=posts')).body;
+      const included = s.harness.queryCount();
+      const wide = page.data.filter((t: { id: number }) => t.id >= 2000);
+      assert.deepEqual(
+        wide.map((t: { id: number; posts: { id: number }[] }) => [t.id, ids(t.posts)]),
+        threads.map((id) => [id, [2 * id]]),
+      );
+      s.harness.resetQueryCount();
+      await s.call('GET', '/wide-threads?category_id=1&per_page=500');
+      assert.equal(included, s.harness.queryCount() + 2, 'one statement per 100 parents');
     });
 
     test('includeLimit must be a positive integer', () => {

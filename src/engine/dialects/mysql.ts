@@ -28,6 +28,7 @@ export function mysqlDialect(options: DialectOptions = {}): Dialect {
     arrayParams: options.arrayParams ?? false,
     namedStatements: false,
     guardedInsert: false,
+    lateralJoins: false,
     now: 'CURRENT_TIMESTAMP(6)',
     textAcceptsNul: true,
     wideIntegers: false,

@@ -27,6 +27,7 @@ export function postgresDialect(options: DialectOptions = {}): Dialect {
     arrayParams: options.arrayParams ?? true,
     namedStatements: true,
     guardedInsert: false,
+    lateralJoins: true,
     now: 'CURRENT_TIMESTAMP',
     textAcceptsNul: false,
     wideIntegers: false,

@@ -64,6 +64,7 @@ export function sqliteDialect(options: DialectOptions = {}): Dialect {
     arrayParams: false,
     namedStatements: false,
     guardedInsert: true,
+    lateralJoins: false,
     now: 'CURRENT_TIMESTAMP',
     textAcceptsNul: true,
     wideIntegers: true,
