@@ -88,6 +88,33 @@ describeForum(
       }
     });
 
+    test('a JSON value nested past 31 levels, or past a double, is a 422 naming it; nothing is written', async () => {
+      const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+      const deepest = JSON.parse(nested(31));
+      const kept = await call(app, 'POST', '/products', { name: 'deep', attrs: deepest });
+      assert.equal(kept.status, 201, JSON.stringify(kept.body));
+      assert.deepEqual(kept.body.attrs, deepest);
+      const before = await rowCount();
+      const refused = [nested(32), nested(5000), '{"n":1e400}', '-1e400', '[1,[2,[-1e999]]]'];
+      for (const attrs of refused) {
+        for (const [method, url] of [
+          ['POST', '/products'],
+          ['PATCH', `/products/${kept.body.id}`],
+        ] as const) {
+          const body = `{"name":"refused","attrs":${attrs}}`;
+          const answer = await call(app, method, url, body, { 'content-type': 'application/json' });
+          assert.equal(answer.status, 422, `${method} ${attrs.slice(0, 40)}: ${JSON.stringify(answer.body)}`);
+          assert.deepEqual(
+            answer.body.errors.map((e: { path: string }) => e.path),
+            ['body.attrs'],
+          );
+        }
+      }
+      assert.equal(await rowCount(), before);
+      const read = (await call(app, 'GET', `/products/${kept.body.id}`)).body;
+      assert.deepEqual([read.name, read.attrs], ['deep', deepest]);
+    });
+
     test('a column with a literal default is optional on create, and written when given', async () => {
       const plain = (await call(app, 'POST', '/products', { name: 'plain' })).body;
       assert.deepEqual([plain.on_sale, plain.stock], [false, 0]);

@@ -2,7 +2,8 @@
  * Values a database cannot hold, found when a request is resolved, before
  * any statement runs: text with U+0000 where the database refuses it
  * (PostgreSQL), an integer outside its column's range (a 4-byte `integer`), a
- * date outside the years 1000 to 9999.
+ * date outside the years 1000 to 9999, a JSON value nested deeper than MariaDB
+ * takes or holding a number past a double's range.
  * A body value it cannot hold is a 422 naming the field, and so is a filter
  * holding U+0000; a filter integer out of range matches no row, and a key in
  * the path it cannot hold names none: the operation then answers as for a
@@ -46,11 +47,33 @@ function yearOf(value: string, kind: 'date' | 'datetime'): number {
   return kind === 'date' ? Number(value.slice(0, 4)) : parseDateTime(value).getUTCFullYear();
 }
 
+/** The most arrays and objects a JSON value nests: MariaDB refuses one more, so every database does. */
+const JSON_DEPTH = 31;
+
+/**
+ * Why a JSON value (or one of unknown kind) cannot be stored as sent: nested past {@link JSON_DEPTH},
+ * or holding a number `JSON.parse` made `Infinity` (`1e400`), which would be stored as `null`. Walks
+ * without recursion, so no nesting overflows the stack.
+ */
+function jsonRefusal(value: unknown): string | undefined {
+  const stack: [unknown, number][] = [[value, 0]];
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    const [item, depth] = next;
+    if (typeof item === 'number' && !Number.isFinite(item))
+      return "must not hold a number past a double's range (1e400)";
+    if (typeof item !== 'object' || item === null) continue;
+    if (depth === JSON_DEPTH) return `must not nest more than ${JSON_DEPTH} arrays and objects`;
+    for (const inner of Object.values(item)) stack.push([inner, depth + 1]);
+  }
+  return undefined;
+}
+
 /** What a client reads for a new key most clients could not name: they resolve `.` and `..` path segments away. */
 const DOT_KEY_MESSAGE = 'must not be "." or "..": no URL can name that key';
 
 /** What a client reads for a value outside its column's range (an integer's, a date's); `undefined` within it. */
 function rangeRefusal(value: unknown, field: FieldMeta | undefined): string | undefined {
+  if (field?.kind === 'json' || field?.kind === 'unknown') return jsonRefusal(value);
   if ((field?.kind === 'date' || field?.kind === 'datetime') && typeof value === 'string') {
     const year = yearOf(value, field.kind);
     return year >= YEARS.min && year <= YEARS.max ? undefined : DATE_RANGE_MESSAGE;
@@ -117,8 +140,10 @@ export class StorageCheck {
 
   /** Why the database cannot hold `value` of `field`; ranges only where `ranged`. */
   #refusal(value: unknown, field: FieldMeta | undefined, ranged = true): string | undefined {
-    if (!this.#adapter.textAcceptsNul && containsNul(value)) return NUL_MESSAGE;
-    return ranged ? rangeRefusal(value, field) : undefined;
+    // The range first: it bounds a JSON value's depth before the NUL check walks it.
+    const outside = ranged ? rangeRefusal(value, field) : undefined;
+    if (outside) return outside;
+    return !this.#adapter.textAcceptsNul && containsNul(value) ? NUL_MESSAGE : undefined;
   }
 
   /** Throws a 422 naming every value of `values` the database cannot hold, under `where`. */
