@@ -115,6 +115,12 @@ describeForum(
       assert.deepEqual([read.name, read.attrs], ['deep', deepest]);
     });
 
+    test('include on a model without relations says it takes no value', async () => {
+      const refused = await call(app, 'GET', '/products?include=owner');
+      assert.equal(refused.status, 422);
+      assert.deepEqual(refused.body.errors, [{ path: 'query.include.0', message: 'takes no value on this route' }]);
+    });
+
     test('a column with a literal default is optional on create, and written when given', async () => {
       const plain = (await call(app, 'POST', '/products', { name: 'plain' })).body;
       assert.deepEqual([plain.on_sale, plain.stock], [false, 0]);

@@ -51,6 +51,8 @@ function messageOf(issue: ValidationIssue): string {
     return pattern.length <= SHOWN_PATTERN ? `must match the pattern ${pattern}` : 'is not in the expected format';
   const allowed = issue.params.allowedValues as unknown[] | undefined;
   if (allowed) return `must be one of: ${allowed.join(', ')}`;
+  // `z.never()`: a repeatable parameter with no value to take (`include` on a model without relations).
+  if (issue.keyword === 'not') return 'takes no value on this route';
   return issue.message ?? 'is invalid';
 }
 
