@@ -62,7 +62,13 @@ export {
   translateDatabaseError,
   unavailableError,
 } from './engine/database-errors.ts';
-export { checkTimeout, DEFAULT_TIMEOUT_MS, type Deadline, waitOnDatabase } from './engine/database-wait.ts';
+export {
+  checkTimeout,
+  DEFAULT_TIMEOUT_MS,
+  type Deadline,
+  NO_DEADLINE,
+  waitOnDatabase,
+} from './engine/database-wait.ts';
 export { type ColumnRead, type Dialect, type DialectOptions, placeholders } from './engine/dialect.ts';
 export { mysqlDialect } from './engine/dialects/mysql.ts';
 export { postgresDialect } from './engine/dialects/postgres.ts';

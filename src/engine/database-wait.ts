@@ -7,7 +7,8 @@
  * A call that gives up answers at once while what it sent runs on: its
  * transaction is rolled back instead of committed ({@link Deadline.beforeCommit}),
  * but a single statement already sent, or queued in the driver's pool (an
- * insert outside a transaction), may still land.
+ * insert outside a transaction), may still land. Work waiting its turn on one
+ * shared connection (`oneAtATime`) is dropped instead.
  *
  * @module
  */
@@ -44,8 +45,15 @@ export interface Deadline {
   beforeCommit(): void;
 }
 
-/** The deadline of a call that waits without limit. */
-const NO_DEADLINE: Deadline = { beforeCommit() {} };
+/**
+ * The deadline of a call that waits without limit.
+ *
+ * @example
+ * ```ts
+ * const queued = oneAtATime(session, sequelize).forCall?.(NO_DEADLINE);
+ * ```
+ */
+export const NO_DEADLINE: Deadline = { beforeCommit() {} };
 
 function timeoutError(): HttpError {
   return unavailableError('The database did not answer in time; try again later');

@@ -222,7 +222,8 @@ export abstract class EngineAdapter<
       this.#timeoutMs,
       (deadline) =>
         this.session(async (session) => {
-          const result = await work(this.#sessions.of(session), deadline);
+          const own = session.forCall ? session.forCall(deadline) : session;
+          const result = await work(this.#sessions.of(own), deadline);
           deadline.beforeCommit();
           return result;
         }),

@@ -6,6 +6,7 @@
  * @module
  */
 import type { Row } from '../core/adapter.ts';
+import type { Deadline } from './database-wait.ts';
 import type { SqlParams } from './params.ts';
 import type { Selection } from './selection.ts';
 
@@ -61,6 +62,8 @@ export interface Session {
   readonly exec: Executor;
   /** Runs `work` in one transaction (a parent check and its insert). */
   transaction<R>(work: (exec: Executor) => Promise<R>): Promise<R>;
+  /** This session for one call: work it still holds back once `deadline` passed is dropped, never sent. */
+  forCall?(deadline: Deadline): Session;
 }
 
 /**

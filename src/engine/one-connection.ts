@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { type Deadline, NO_DEADLINE } from './database-wait.ts';
 import type { Session } from './executor.ts';
 
 /** Work run one piece at a time, in order. */
@@ -27,7 +28,8 @@ const queues = new WeakMap<object, Queue>();
  * `session` queued on `connection`: a statement waits for the transaction
  * before it to end; statements inside a transaction run on its own executor.
  * `inOuterTransaction` says when the app's own transaction holds the
- * connection already: work then joins it without waiting.
+ * connection already: work then joins it without waiting. Work of a call
+ * that gave up (a 503) while it waited is dropped when its turn comes.
  *
  * @example
  * ```ts
@@ -38,11 +40,19 @@ export function oneAtATime(session: Session, connection: object, inOuterTransact
   const queue = queues.get(connection) ?? new Queue();
   queues.set(connection, queue);
   const { exec } = session;
-  const run: typeof exec.run = (statement, values) =>
-    inOuterTransaction() ? exec.run(statement, values) : queue.run(() => exec.run(statement, values));
-  return {
-    exec: { ...exec, run },
-    transaction: (work) =>
-      inOuterTransaction() ? session.transaction(work) : queue.run(() => session.transaction(work)),
+  const forCall = (deadline: Deadline): Session => {
+    const inTurn = <R>(work: () => Promise<R>) =>
+      inOuterTransaction()
+        ? work()
+        : queue.run(() => {
+            deadline.beforeCommit();
+            return work();
+          });
+    return {
+      exec: { ...exec, run: (statement, values) => inTurn(() => exec.run(statement, values)) },
+      transaction: (work) => inTurn(() => session.transaction(work)),
+      forCall,
+    };
   };
+  return forCall(NO_DEADLINE);
 }

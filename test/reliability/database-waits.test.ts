@@ -3,10 +3,17 @@
  * blocked on a lock gives up with 503 after the adapters' `timeoutMs` and its
  * transaction rolls back (no write lands); a pool whose connections are all
  * stuck answers 503 after a bounded wait; a killed connection is a 503 and the
- * next request succeeds; a long queue in a healthy pool is not a timeout.
+ * next request succeeds; a long queue in a healthy pool is not a timeout; on
+ * one shared connection, work of a call that gave up is never sent.
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { pgTable, serial, varchar } from 'drizzle-orm/pg-core';
+import { CRUDCollection } from 'ormcrud';
+import { DrizzleAdapter } from 'ormcrud/drizzle';
+import { toHono } from 'ormcrud/hono';
+import pg from 'pg';
 import { describeForum, type ForumSuite, type Reply } from '../support/forum-suite.ts';
 import {
   busySessions,
@@ -196,3 +203,42 @@ describeForum(
   },
   { databases: 'servers', reset: 'each', adapters: { timeoutMs: TIMEOUT_MS }, frameworks: ['fastify'] },
 );
+
+// In this file, not beside the other one-connection tests: its lock wait would count among the waits above.
+const pgUrl = process.env.TEST_POSTGRES_URL;
+test('Drizzle on one pg.Client: a create that timed out in the queue is never sent', {
+  skip: !pgUrl && 'no PostgreSQL',
+}, async () => {
+  const client = new pg.Client({ connectionString: pgUrl });
+  const locker = new pg.Client({ connectionString: pgUrl });
+  // Outside the locker's transaction, whose view of pg_stat_activity stays as its first read saw it.
+  const monitor = new pg.Client({ connectionString: pgUrl });
+  await Promise.all([client.connect(), locker.connect(), monitor.connect()]);
+  try {
+    await client.query('DROP TABLE IF EXISTS oq_item');
+    await client.query('CREATE TABLE oq_item (id SERIAL PRIMARY KEY, name VARCHAR(50) NOT NULL)');
+    await client.query("INSERT INTO oq_item (name) VALUES ('first')");
+    const item = pgTable('oq_item', { id: serial('id').primaryKey(), name: varchar('name', { length: 50 }).notNull() });
+    const adapter = new DrizzleAdapter({ db: drizzle({ client, schema: { item } }), model: item, timeoutMs: 300 });
+    const app = toHono(new CRUDCollection({ ormAdapter: adapter }).getRouter({ prefix: '/items' }));
+    const send = (method: string, url: string, body: object) =>
+      app.request(url, { method, body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+    await locker.query('BEGIN');
+    await locker.query('SELECT 1 FROM oq_item WHERE id = 1 FOR UPDATE');
+    // The update waits for the lock on the one connection; the create then waits behind it, and both give up.
+    const updating = send('PATCH', '/items/1', { name: 'renamed' });
+    const blocked = "SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query ILIKE 'update %oq_item%'";
+    await until(async () => ((await monitor.query(blocked)).rowCount ?? 0) > 0, 5000, 'the update waiting on the lock');
+    const created = await send('POST', '/items', { name: 'late' });
+    assert.deepEqual([(await updating).status, created.status], [503, 503]);
+    await locker.query('COMMIT');
+    // Answered after the queue drained: the update, sent before its call gave up, landed; the create did not.
+    const listed = (await (await app.request('/items?sort=id')).json()) as { data: { name: string }[] };
+    assert.deepEqual(
+      listed.data.map((row) => row.name),
+      ['renamed'],
+    );
+  } finally {
+    await Promise.all([locker.end(), monitor.end(), client.end()]);
+  }
+});
