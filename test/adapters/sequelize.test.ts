@@ -139,6 +139,11 @@ for (const target of sequelizeTargets()) {
       const updated = await a.post.updateOne({ id: row.id }, { slug: 'stamped-2' });
       assert.ok((updated?.updated_at as Date | undefined)?.getTime() ?? 0 > before, String(updated?.updated_at));
       assert.equal(updated?.slug, 'stamped-2');
+      if (target.dialect === 'sqlite') {
+        // Stamped as Sequelize writes it, milliseconds and offset, not as SQLite's CURRENT_TIMESTAMP.
+        const [stored] = await forum.sql('SELECT "updated_at" FROM "post" WHERE "id" = ?', [row.id]);
+        assert.match(String(stored?.updated_at), /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3} \+00:00$/);
+      }
     });
 
     test('unique and foreign-key violations are 409, not-null is 422 naming the field', async () => {

@@ -18,6 +18,8 @@ import {
   stampAttributes,
 } from './model-class.ts';
 
+/** A timestamp as Sequelize writes one, on create and update alike: the app's clock, in the column's own text form. */
+const STAMP: Fill = { kind: 'value', value: () => new Date() };
 /** Sequelize's own filling of a JavaScript default (`DataTypes.NOW`, `UUIDV4`, a function, a constant). */
 const toDefaultValue = Utils.toDefaultValue as (value: unknown, dialect: string) => unknown;
 
@@ -78,7 +80,7 @@ export class ModelRegistry {
       const { defaultValue } = attribute;
       // What Sequelize fills in itself on create: its timestamps, the version counter, and JavaScript defaults.
       let onInsert: Fill | undefined;
-      if (name === created || name === updated) onInsert = { kind: 'value', value: () => new Date() };
+      if (name === created || name === updated) onInsert = STAMP;
       else if (name === version) onInsert = { kind: 'value', value: () => 0 };
       else if (defaultValue !== undefined && !isSqlDefault(defaultValue)) {
         onInsert = { kind: 'value', value: () => toDefaultValue(defaultValue, dialectName) };
@@ -92,7 +94,7 @@ export class ModelRegistry {
         selected: true,
         ...codecOf(field.kind, dialectName, isSingleFloat(attribute)),
         onInsert,
-        onUpdate: name === updated ? { kind: 'now' } : name === version ? { kind: 'increment' } : undefined,
+        onUpdate: name === updated ? STAMP : name === version ? { kind: 'increment' } : undefined,
       };
     });
     return {
