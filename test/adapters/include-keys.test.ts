@@ -1,0 +1,122 @@
+/**
+ * To-many includes over keys that are not the parent's primary key, through
+ * HTTP on Drizzle (the engine's SQL is every adapter's): parents whose keys
+ * the database's collation holds equal (`x`, `X`) each get the children their
+ * own key matches, once and capped; on PostgreSQL a child key of another type
+ * than the parent's (`text` against `uuid`) still loads.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { createClient } from '@libsql/client';
+import { relations } from 'drizzle-orm';
+import { drizzle as libsqlDrizzle } from 'drizzle-orm/libsql';
+import * as mysqlCore from 'drizzle-orm/mysql-core';
+import { drizzle as mysqlDrizzle } from 'drizzle-orm/mysql2';
+import { drizzle as pgDrizzle } from 'drizzle-orm/node-postgres';
+import * as pgCore from 'drizzle-orm/pg-core';
+import * as sqliteCore from 'drizzle-orm/sqlite-core';
+import mysql from 'mysql2/promise';
+import { CRUDCollection } from 'ormcrud';
+import { DrizzleAdapter } from 'ormcrud/drizzle';
+import pg from 'pg';
+import { call } from '../support/forum-suite.ts';
+import { routersApp } from '../support/framework-apps.ts';
+
+const ROWS = [
+  "INSERT INTO ik_group VALUES (1, 'x'), (2, 'X'), (3, 'y')",
+  "INSERT INTO ik_item VALUES (10, 'x'), (11, 'x'), (12, 'x'), (20, 'y')",
+];
+
+/** Groups and items related by a non-unique `code`, as the database compares it. */
+function related<G extends { code: unknown }, I extends { code: unknown }>(group: G, item: I) {
+  const [g, i] = [group as never, item as never];
+  return {
+    group,
+    item,
+    groupRelations: relations(g, ({ many }) => ({ items: many(i) })),
+    itemRelations: relations(i, ({ one }) => ({
+      group: one(g, { fields: [item.code as never], references: [group.code as never] }),
+    })),
+  };
+}
+
+/** `GET /groups?include=items` with a cap of 2: each group's item ids. */
+async function itemsByGroup(db: unknown, group: unknown): Promise<unknown> {
+  const adapter = new DrizzleAdapter({ db: db as never, model: group as never });
+  const router = new CRUDCollection({ ormAdapter: adapter, includeLimit: 2 }).getRouter({ prefix: '/groups' });
+  const app = await routersApp('fastify', [router]);
+  try {
+    const res = await call(app, 'GET', '/groups?include=items');
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    return res.body.data.map((g: { id: number; items: { id: number }[] }) => [g.id, g.items.map((i) => i.id)]);
+  } finally {
+    await app.close();
+  }
+}
+
+/** Both `x` groups get the two lowest `x` items, once each: the collation holds `X` equal to `x`. */
+const CASE_EQUAL = [
+  [1, [10, 11]],
+  [2, [10, 11]],
+  [3, [20]],
+];
+
+test('SQLite: keys equal under NOCASE each get their own capped children, once', async () => {
+  const client = createClient({ url: ':memory:' });
+  try {
+    await client.execute('CREATE TABLE ik_group (id INTEGER PRIMARY KEY, code TEXT COLLATE NOCASE)');
+    await client.execute('CREATE TABLE ik_item (id INTEGER PRIMARY KEY, code TEXT COLLATE NOCASE)');
+    for (const statement of ROWS) await client.execute(statement);
+    const columns = { id: sqliteCore.integer('id').primaryKey(), code: sqliteCore.text('code') };
+    const schema = related(sqliteCore.sqliteTable('ik_group', columns), sqliteCore.sqliteTable('ik_item', columns));
+    assert.deepEqual(await itemsByGroup(libsqlDrizzle(client, { schema }), schema.group), CASE_EQUAL);
+  } finally {
+    client.close();
+  }
+});
+
+const mysqlUrl = process.env.TEST_MARIADB_URL;
+test('MariaDB: keys equal under its collation each get their own capped children, once', {
+  skip: !mysqlUrl && 'no MariaDB',
+}, async () => {
+  const pool = mysql.createPool({ uri: mysqlUrl as string, connectionLimit: 2 });
+  try {
+    for (const statement of [
+      'DROP TABLE IF EXISTS ik_item',
+      'DROP TABLE IF EXISTS ik_group',
+      'CREATE TABLE ik_group (id INT PRIMARY KEY, code VARCHAR(10))',
+      'CREATE TABLE ik_item (id INT PRIMARY KEY, code VARCHAR(10))',
+      ...ROWS,
+    ])
+      await pool.query(statement);
+    const columns = { id: mysqlCore.int('id').primaryKey(), code: mysqlCore.varchar('code', { length: 10 }) };
+    const schema = related(mysqlCore.mysqlTable('ik_group', columns), mysqlCore.mysqlTable('ik_item', columns));
+    const db = mysqlDrizzle(pool, { schema, mode: 'default' });
+    assert.deepEqual(await itemsByGroup(db, schema.group), CASE_EQUAL);
+  } finally {
+    await pool.end();
+  }
+});
+
+const pgUrl = process.env.TEST_POSTGRES_URL;
+test('PostgreSQL: a text child key against a uuid parent key loads', { skip: !pgUrl && 'no PostgreSQL' }, async () => {
+  const pool = new pg.Pool({ connectionString: pgUrl, max: 2 });
+  const id = '11111111-1111-4111-8111-111111111111';
+  try {
+    for (const statement of [
+      'DROP TABLE IF EXISTS ik_item',
+      'DROP TABLE IF EXISTS ik_group',
+      'CREATE TABLE ik_group (id INT PRIMARY KEY, code UUID UNIQUE)',
+      'CREATE TABLE ik_item (id INT PRIMARY KEY, code TEXT)',
+      `INSERT INTO ik_group VALUES (1, '${id}')`,
+      `INSERT INTO ik_item VALUES (10, '${id}'), (11, '${id}'), (12, '${id}')`,
+    ])
+      await pool.query(statement);
+    const group = pgCore.pgTable('ik_group', { id: pgCore.integer('id').primaryKey(), code: pgCore.uuid('code') });
+    const item = pgCore.pgTable('ik_item', { id: pgCore.integer('id').primaryKey(), code: pgCore.text('code') });
+    const schema = related(group, item);
+    assert.deepEqual(await itemsByGroup(pgDrizzle(pool, { schema }), group), [[1, [10, 11]]]);
+  } finally {
+    await pool.end();
+  }
+});
