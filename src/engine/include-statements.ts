@@ -3,7 +3,8 @@
  * A to-one matches every key at once. A to-many reads each parent's first
  * rows on their own (`ORDER BY … LIMIT`, an index range), never every child
  * of the page's rows: through `CROSS JOIN LATERAL` where the dialect has it
- * and the keys bind as one array, else through a `UNION ALL` branch per key.
+ * and the key is one column, else through a `UNION ALL` branch per key. Each
+ * to-many row carries the number of the key it was read for.
  *
  * @module
  */
@@ -11,8 +12,9 @@ import type { RelationMeta } from '../core/model-meta.ts';
 import type { Column, CompiledModel } from './compiled-model.ts';
 import type { Executor, Statement } from './executor.ts';
 import type { SqlParams } from './params.ts';
-import type { ScopeContext } from './scope.ts';
-import { type Selection, selection } from './selection.ts';
+import { orderBySql } from './reads.ts';
+import { equalsSql, type ScopeContext } from './scope.ts';
+import { selection } from './selection.ts';
 import type { Built } from './statements.ts';
 
 /** What loading needs: the executor, models by name, and the kept statements. */
@@ -24,22 +26,72 @@ export interface IncludeContext {
   statement(key: string, build: (ctx: ScopeContext) => Built): Statement;
 }
 
-/** How a loaded row finds its parent: by shown key fields, by key columns selected for it, or by its branch. */
+/**
+ * How a loaded row finds its parent: a to-many's by the number of its key in
+ * the batch ({@link KEY_NUMBER}); a to-one's by the target's key fields when
+ * shown, else by the key columns selected for it.
+ */
 export type ParentOf =
+  | { readonly by: 'number' }
   | { readonly by: 'fields'; readonly fields: readonly string[] }
-  | { readonly by: 'selected' }
-  | { readonly by: 'branch' };
+  | { readonly by: 'selected' };
 
 /** The statement of one relation for a batch of keys, and how its values bind. */
 export interface RelationStatement {
   readonly statement: Statement;
-  /** The run's values: the keys (tuples, in the batch's order), and the cap where there is one. */
+  /** The run's values for the batch's keys (tuples), the cap included. */
   bind(keys: readonly (readonly unknown[])[]): unknown[];
   readonly parentOf: ParentOf;
 }
 
-/** The alias of a `UNION ALL` branch's number, selected after the rows' columns. */
-export const BRANCH_ALIAS = '__b';
+/** The alias of a to-many row's key number (0-based), selected after the row's columns. */
+export const KEY_NUMBER = '__n';
+
+/** The most keys of one `UNION ALL` statement: SQLite takes at most 500 terms in a compound select. */
+const MAX_BRANCHES = 100;
+
+/** How a relation is read: a to-one by matching every key; a to-many laterally, or by a union of branches. */
+type Form = 'match' | 'lateral' | 'union';
+
+/** What loading one relation needs to know before its batches. */
+interface RelationPlan {
+  readonly target: CompiledModel;
+  /** The junction of a many-to-many. */
+  readonly junction: CompiledModel | undefined;
+  /** The target's columns the junction refers to, or those matched against the parents' keys. */
+  readonly targetKeys: readonly Column[];
+  /** The columns the parents' keys are matched against: the junction's, or the target's. */
+  readonly matched: readonly Column[];
+  readonly form: Form;
+}
+
+function planOf(relation: RelationMeta, ctx: IncludeContext): RelationPlan {
+  const target = ctx.model(relation.target);
+  const { through } = relation;
+  const junction = through && ctx.model(through.model);
+  const targetKeys = columnsOf(target, through ? through.targetFields : relation.references);
+  const matched = junction && through ? columnsOf(junction, through.sourceFields) : targetKeys;
+  const lateral = matched.length === 1 && target.dialect.arrayParams && target.dialect.lateralJoins;
+  const form = !relation.many ? 'match' : lateral ? 'lateral' : 'union';
+  return { target, junction, targetKeys, matched, form };
+}
+
+/**
+ * How many keys one statement of `relation` takes: a union's branches are
+ * bounded, the other forms take a page's keys at once.
+ *
+ * @example
+ * ```ts
+ * const ctx: IncludeContext = { exec, model: () => postModel, statement: (key, build) => statements.get(key, build) };
+ * const size = keysPerStatement(postModel.relations[0]!, ctx); // 100 for a union of branches
+ * ```
+ */
+export function keysPerStatement(relation: RelationMeta, ctx: IncludeContext): number {
+  return planOf(relation, ctx).form === 'union' ? MAX_BRANCHES : Number.POSITIVE_INFINITY;
+}
+
+/** The columns of `model` for field names. */
+const columnsOf = (model: CompiledModel, fields: readonly string[]) => fields.map((field) => model.column(field));
 
 /** The parameter of every key at once as one array, each key encoded as its column encodes it. */
 const arrayParam = (column: Column, p: SqlParams) => {
@@ -48,65 +100,28 @@ const arrayParam = (column: Column, p: SqlParams) => {
 };
 
 /** `q.a = ANY(…)` where arrays bind (one text for any count), `q.a IN (…)`, or `(q.a = … AND q.b = …) OR …`. */
-function inSql(model: CompiledModel, qualifier: string, columns: readonly Column[], count: number, p: SqlParams) {
-  const term = (column: Column) => `${qualifier}.${column.sql}`;
-  if (columns.length === 1) {
-    const [column] = columns as [Column];
-    if (model.dialect.arrayParams) return `${term(column)} = ANY(${arrayParam(column, p)})`;
-    return `${term(column)} IN (${Array.from({ length: count }, () => p.add(column.encode)).join(', ')})`;
-  }
-  const tuple = () => `(${columns.map((c) => `${term(c)} = ${p.add(c.encode)}`).join(' AND ')})`;
+function matchSql(q: string, matched: readonly Column[], count: number, arrays: boolean, p: SqlParams): string {
+  const [column] = matched as [Column];
+  if (arrays) return `${q}.${column.sql} = ANY(${arrayParam(column, p)})`;
+  if (matched.length === 1)
+    return `${q}.${column.sql} IN (${Array.from({ length: count }, () => p.add(column.encode)).join(', ')})`;
+  const tuple = () => `(${matched.map((c) => equalsSql(q, c, p)).join(' AND ')})`;
   return `(${Array.from({ length: count }, tuple).join(' OR ')})`;
 }
 
-/** The columns of `model` for field names. */
-const columnsOf = (model: CompiledModel, fields: readonly string[]) => fields.map((field) => model.column(field));
-
-/** What a to-many's statement reads for one parent: rows `from` a join, in `order`, where `match` holds. */
-interface CappedRead {
-  readonly rows: Selection;
-  readonly from: string;
-  readonly order: string;
-  /** The condition on the matched key columns, given the expressions of one parent's key. */
-  readonly match: (key: readonly string[]) => string;
-}
-
-/**
- * A lateral read over the distinct keys of one array parameter, typed as the
- * matched column (an empty `ARRAY(…)` of it, which reads no row), so a key
- * compares with it even where the parent's own column has another type.
- */
-function lateralSql(read: CappedRead, keyModel: CompiledModel, column: Column, p: SqlParams) {
-  const typed = `ARRAY(SELECT m.${column.sql} FROM ${keyModel.table} m WHERE false) || ${arrayParam(column, p)}`;
-  const keys = `SELECT DISTINCT k.v FROM unnest(${typed}) AS k(v)`;
-  const limited = `SELECT ${read.rows.list} FROM ${read.from} WHERE ${read.match(['s.v'])} ORDER BY ${read.order} LIMIT ${p.add()}`;
-  return `SELECT ${read.rows.aliases.map((a) => `l.${a}`).join(', ')} FROM (${keys}) s CROSS JOIN LATERAL (${limited}) l`;
-}
-
-/** A `UNION ALL` of one branch per key, each numbered in {@link BRANCH_ALIAS}: rows go to their branch's parent. */
-function unionSql(
-  read: CappedRead,
-  columns: readonly Column[],
-  count: number,
-  p: SqlParams,
-  quote: (s: string) => string,
-) {
-  const branch = (_: unknown, i: number) => {
-    const key = columns.map((c) => p.add(c.encode));
-    const limited = `SELECT ${read.rows.list} FROM ${read.from} WHERE ${read.match(key)} ORDER BY ${read.order} LIMIT ${p.add()}`;
-    return `SELECT ${read.rows.aliases.join(', ')}, ${i} AS ${quote(BRANCH_ALIAS)} FROM (${limited}) b${i}`;
-  };
-  return Array.from({ length: count }, branch).join(' UNION ALL ');
-}
+/** Branches for `count` keys: a power of two (or the most), so a relation has a few texts, not one per count. */
+const branchesFor = (count: number) => Math.min(MAX_BRANCHES, 2 ** Math.ceil(Math.log2(count)));
 
 /**
  * The statement loading `relation` for `count` keys, each to-many key capped
- * at `limit` rows. Its text is kept per relation and number of keys, or once
- * for any number where the keys bind as one array.
+ * at `limit` rows. Its text is kept per relation and number of keys (a
+ * union's rounded up), or once for any number where the keys bind as one array.
  *
  * @example
  * ```ts
- * const ctx: IncludeContext = { exec, model: () => postModel, statement: (key, build) => statements.get(key, build) };
+ * const byName = new Map([[postModel.name, postModel]]); // every model a relation may reach, by name
+ * const model = (name: string) => byName.get(name) ?? postModel;
+ * const ctx: IncludeContext = { exec, model, statement: (key, build) => statements.get(key, build) };
  * const { statement, bind } = relationStatement(postModel.relations[0]!, 2, 100, ctx);
  * await exec.run(statement, bind([[1], [2]]));
  * ```
@@ -117,52 +132,64 @@ export function relationStatement(
   limit: number,
   ctx: IncludeContext,
 ): RelationStatement {
-  const target = ctx.model(relation.target);
-  const { through } = relation;
-  const junction = through && ctx.model(through.model);
-  const targetKeys = columnsOf(target, through ? through.targetFields : relation.references);
-  // The key columns the parents' keys are matched against: the junction's, or the target's.
-  const matched = through && junction ? columnsOf(junction, through.sourceFields) : targetKeys;
-  const keyModel = junction ?? target;
+  const { target, junction, targetKeys, matched, form } = planOf(relation, ctx);
+  const dialect = target.dialect;
+  const q = junction ? 'j' : 't';
+  const arrays = matched.length === 1 && dialect.arrayParams;
   const keysShown = !junction && matched.every((c) => target.shown.includes(c));
-  const arrays = matched.length === 1 && keyModel.dialect.arrayParams;
-  const form = !relation.many ? 'match' : arrays && keyModel.dialect.lateralJoins ? 'lateral' : 'union';
-  const shape = arrays && form !== 'union' ? 'any' : String(count);
+  const branches = form === 'union' ? branchesFor(count) : count;
+  const shape = form === 'union' || !arrays ? String(branches) : 'any';
   const statement = ctx.statement(`include|${relation.name}|${form}|${shape}`, (sctx) => {
-    const quote = target.dialect.quote;
-    const q = junction ? 'j' : 't';
-    // A union's rows find their parent by branch: no key column is selected for them.
-    const keys = keysShown || form === 'union' ? [] : matched;
-    const rows = selection({ quote, qualifier: 't', columns: target.shown, keys, keyQualifier: q });
-    const order = target.primary.map((c) => target.dialect.orderTerm(`t.${c.sql}`, false, false)).join(', ');
+    const p = sctx.params;
+    // Only a to-one's rows may need key columns to find their parent; a to-many's carry their key's number.
+    const keys = form !== 'match' || keysShown ? [] : matched;
+    const rows = selection({ quote: dialect.quote, qualifier: 't', columns: target.shown, keys, keyQualifier: q });
     let from = `${target.table} t`;
-    if (through && junction) {
-      const on = columnsOf(junction, through.junctionTargetFields).map(
+    if (junction && relation.through) {
+      const on = columnsOf(junction, relation.through.junctionTargetFields).map(
         (j, i) => `j.${j.sql} = t.${(targetKeys[i] as Column).sql}`,
       );
       from += ` INNER JOIN ${junction.table} j ON ${on.join(' AND ')}`;
     }
-    const p = sctx.params;
-    const read = {
-      rows,
-      from,
-      order,
-      match: (key: readonly string[]) => matched.map((c, i) => `${q}.${c.sql} = ${key[i]}`).join(' AND '),
-    };
-    if (form === 'lateral') return { sql: lateralSql(read, keyModel, matched[0] as Column, p), selection: rows };
-    if (form === 'union') return { sql: unionSql(read, matched, count, p, quote), selection: rows };
-    const where = inSql(keyModel, q, matched, count, p);
+    const order = orderBySql(target, [], 't');
+    const number = dialect.quote(KEY_NUMBER);
+    const capped = (where: string) =>
+      `SELECT ${rows.list} FROM ${from} WHERE ${where} ORDER BY ${order} LIMIT ${p.add()}`;
+    if (form === 'lateral') {
+      // The keys typed as the matched column (an empty ARRAY of it reads no row), whatever the parents' type.
+      const column = matched[0] as Column;
+      const typed = `ARRAY(SELECT m.${column.sql} FROM ${(junction ?? target).table} m WHERE false) || ${arrayParam(column, p)}`;
+      const read = capped(`${q}.${column.sql} = k.v`);
+      const columns = rows.aliases.map((a) => `l.${a}`).join(', ');
+      const sql = `SELECT ${columns}, k.n - 1 AS ${number} FROM unnest(${typed}) WITH ORDINALITY AS k(v, n) CROSS JOIN LATERAL (${read}) l`;
+      return { sql, selection: rows };
+    }
+    if (form === 'union') {
+      const branch = (_: unknown, i: number) => {
+        const read = capped(matched.map((c) => equalsSql(q, c, p)).join(' AND '));
+        return `SELECT ${rows.aliases.join(', ')}, ${i} AS ${number} FROM (${read}) b${i}`;
+      };
+      return { sql: Array.from({ length: branches }, branch).join(' UNION ALL '), selection: rows };
+    }
+    const where = matchSql(q, matched, count, arrays, p);
     return { sql: `SELECT ${rows.list} FROM ${from} WHERE ${where} ORDER BY ${order}`, selection: rows };
   });
-  const bind = (keys: readonly (readonly unknown[])[]) => {
-    const values =
-      form === 'union' ? keys.flatMap((k) => [...k, limit]) : arrays ? [keys.map((k) => k[0])] : keys.flat();
-    if (form === 'lateral') values.push(limit);
-    return statement.params.bind(values);
+  const bind = (keys: readonly (readonly unknown[])[]): unknown[] => {
+    switch (form) {
+      case 'lateral':
+        return statement.params.bind([keys.map((k) => k[0]), limit]);
+      case 'union': {
+        // Spare branches repeat the first key; their rows find no parent and are dropped.
+        const padded = Array.from({ length: branches }, (_, i) => keys[i] ?? (keys[0] as readonly unknown[]));
+        return statement.params.bind(padded.flatMap((k) => [...k, limit]));
+      }
+      case 'match':
+        return statement.params.bind(arrays ? [keys.map((k) => k[0])] : keys.flat());
+    }
   };
   const parentOf: ParentOf =
-    form === 'union'
-      ? { by: 'branch' }
+    form !== 'match'
+      ? { by: 'number' }
       : keysShown
         ? { by: 'fields', fields: targetKeys.map((c) => c.field) }
         : { by: 'selected' };

@@ -1,8 +1,8 @@
 /**
  * Batched relation loading: one statement per included relation for a whole
- * page (a to-many, one per 100 parent rows); many-to-many goes through its
- * junction in that same statement. Related rows are flat and carry only the
- * target model's public fields: no other column is selected. A to-many brings
+ * page (a to-many on MySQL/MariaDB and SQLite, one per 100 parent rows);
+ * many-to-many goes through its junction in that same statement. Related rows
+ * are flat and carry only the target model's public fields. A to-many brings
  * at most `limit` rows per parent row, the lowest primary keys first, each
  * parent's read on its own ({@link relationStatement}).
  *
@@ -11,13 +11,10 @@
 import type { IncludeData, Row } from '../core/adapter.ts';
 import type { RelationMeta } from '../core/model-meta.ts';
 import type { CompiledModel } from './compiled-model.ts';
-import { BRANCH_ALIAS, type IncludeContext, relationStatement } from './include-statements.ts';
+import { type IncludeContext, KEY_NUMBER, keysPerStatement, relationStatement } from './include-statements.ts';
 import { distinctKeys, rowKey } from './row-keys.ts';
 
 export type { IncludeContext } from './include-statements.ts';
-
-/** The most keys one to-many statement reads: a branch per key, under SQLite's 500 terms of a compound select. */
-const KEYS_PER_CAPPED_STATEMENT = 100;
 
 /** Runs the statement of `relation` for `keys` (map keys and their tuples), adding each row to its parent's group. */
 async function loadGroups(
@@ -34,23 +31,26 @@ async function loadGroups(
   if (!reader) throw new TypeError('An include statement selects rows');
   const result = await exec.run(statement, bind(keys.map(([, tuple]) => tuple)));
   for (const raw of result.records) {
-    const row = reader.hydrate(raw);
     let key: string | undefined;
-    if (parentOf.by === 'branch') {
-      const branch = exec.arrayRows ? (raw as unknown[])[width] : (raw as Record<string, unknown>)[BRANCH_ALIAS];
-      key = keys[Number(branch)]?.[0];
-    } else key = parentOf.by === 'fields' ? rowKey(row, parentOf.fields) : reader.key(raw);
-    // Never undefined: the row matched a non-null key.
-    const group = groups.get(key as string);
+    if (parentOf.by === 'number') {
+      const n = exec.arrayRows ? (raw as unknown[])[width] : (raw as Record<string, unknown>)[KEY_NUMBER];
+      // A spare branch's rows (past the batch's keys) belong to no parent.
+      key = keys[Number(n)]?.[0];
+      if (key === undefined) continue;
+    }
+    const row = reader.hydrate(raw);
+    // A to-one's row matched a non-null key, so it has one.
+    key ??= (parentOf.by === 'fields' ? rowKey(row, parentOf.fields) : reader.key(raw)) as string;
+    const group = groups.get(key);
     if (group) group.push(row);
-    else groups.set(key as string, [row]);
+    else groups.set(key, [row]);
   }
 }
 
 async function loadRelation(rows: Row[], relation: RelationMeta, limit: number, ctx: IncludeContext) {
   const keys = [...distinctKeys(rows, relation.fields)];
   const groups = new Map<string, Row[]>();
-  const size = relation.many ? KEYS_PER_CAPPED_STATEMENT : keys.length;
+  const size = Math.min(keys.length, keysPerStatement(relation, ctx));
   for (let start = 0; start < keys.length; start += size) {
     await loadGroups(relation, keys.slice(start, start + size), limit, ctx, groups);
   }
@@ -65,11 +65,13 @@ async function loadRelation(rows: Row[], relation: RelationMeta, limit: number, 
  * Loads the included relations of `rows` (their keys are `null` until then):
  * the related flat object (or `null`) for a to-one, the list of at most
  * `limit` flat objects for a to-many. One statement per included relation
- * (none for an empty page; a to-many takes one per 100 parent rows).
+ * (none for an empty page).
  *
  * @example
  * ```ts
- * const ctx: IncludeContext = { exec, model: () => postModel, statement: (key, build) => statements.get(key, build) };
+ * const byName = new Map([[postModel.name, postModel]]); // every model a relation may reach, by name
+ * const model = (name: string) => byName.get(name) ?? postModel;
+ * const ctx: IncludeContext = { exec, model, statement: (key, build) => statements.get(key, build) };
  * await loadIncludes(postModel, rows, ['thread', 'translations'], 100, ctx);
  * ```
  */

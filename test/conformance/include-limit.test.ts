@@ -165,7 +165,9 @@ describeForum(
       );
       s.harness.resetQueryCount();
       await s.call('GET', '/wide-threads?category_id=1&per_page=500');
-      assert.equal(included, s.harness.queryCount() + 2, 'one statement per 100 parents');
+      // PostgreSQL reads every parent's rows in one lateral statement; elsewhere a union takes 100 parents.
+      const statements = s.target.dialect === 'postgres' ? 1 : 2;
+      assert.equal(included, s.harness.queryCount() + statements, 'one statement per 100 parents, or one');
     });
 
     test('includeLimit must be a positive integer', () => {
