@@ -36,8 +36,8 @@ export interface Dialect {
    */
   readonly guardedInsert: boolean;
   /**
-   * A to-many include reads each parent's first rows through `CROSS JOIN LATERAL` over an array of
-   * keys; else (or for a composite key) through a `UNION ALL` branch per parent (MariaDB and SQLite have no `LATERAL`).
+   * A to-many include reads each parent's first rows through `CROSS JOIN LATERAL` over an array
+   * of keys; else (or for a composite key) through a `UNION ALL` branch per parent.
    */
   readonly lateralJoins: boolean;
   /** The current time, as an update stamps a column with it. */

@@ -158,10 +158,11 @@ export function relationStatement(
     if (form === 'lateral') {
       // The keys typed as the matched column (an empty ARRAY of it reads no row), whatever the parents' type.
       const column = matched[0] as Column;
-      const typed = `ARRAY(SELECT m.${column.sql} FROM ${(junction ?? target).table} m WHERE false) || ${arrayParam(column, p)}`;
-      const read = capped(`${q}.${column.sql} = k.v`);
+      const empty = `ARRAY(SELECT m.${column.sql} FROM ${(junction ?? target).table} m WHERE false)`;
+      const keys = `unnest(${empty} || ${arrayParam(column, p)}) WITH ORDINALITY AS k(v, n)`;
+      const read = capped(`${q}.${column.sql} = k.v`); // after the keys: their parameter comes first
       const columns = rows.aliases.map((a) => `l.${a}`).join(', ');
-      const sql = `SELECT ${columns}, k.n - 1 AS ${number} FROM unnest(${typed}) WITH ORDINALITY AS k(v, n) CROSS JOIN LATERAL (${read}) l`;
+      const sql = `SELECT ${columns}, k.n - 1 AS ${number} FROM ${keys} CROSS JOIN LATERAL (${read}) l`;
       return { sql, selection: rows };
     }
     if (form === 'union') {
