@@ -42,6 +42,10 @@ export interface FieldMeta {
   readonly serverGenerated: boolean;
   /** The ORM or a literal column default fills the value when it is omitted (so it is optional on create). */
   readonly hasClientDefault: boolean;
+  /** `false`: the ORM never writes it on create (TypeORM `insert: false`), so no default create schema takes it. */
+  readonly insertable?: boolean;
+  /** `false`: the ORM never writes it on update (TypeORM `update: false`), so no default update schema takes it. */
+  readonly updatable?: boolean;
   /** The ORM never selects it (TypeORM `select: false`): left out of the default public schema. */
   readonly hidden?: boolean;
   /** What the field holds, from the ORM's column comment where it has one; documents the field. */

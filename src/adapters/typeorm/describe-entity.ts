@@ -96,6 +96,8 @@ export function describeColumn(column: ColumnMetadata): FieldMeta {
     primaryKey: column.isPrimary,
     serverGenerated,
     hasClientDefault: column.default !== undefined && !sqlDefault,
+    ...(!column.isInsert && { insertable: false }),
+    ...(!column.isUpdate && { updatable: false }),
     ...(column.isSelect === false && { hidden: true }),
     ...(column.comment && { description: column.comment }),
   };

@@ -174,12 +174,14 @@ export function defaultPublicFields(meta: ModelMeta, exclude: ReadonlySet<string
 /** Default create fields: everything the database does not fill itself. */
 export function defaultCreateFields(meta: ModelMeta, excludeRelated: ReadonlySet<string>): string[] {
   const related = new Set(meta.foreignKeys.filter((fk) => excludeRelated.has(fk.target)).flatMap((fk) => fk.fields));
-  return meta.fields.filter((f) => !f.serverGenerated && !related.has(f.name)).map((f) => f.name);
+  return meta.fields
+    .filter((f) => !f.serverGenerated && f.insertable !== false && !related.has(f.name))
+    .map((f) => f.name);
 }
 
-/** Default update fields: create fields without any primary key. */
+/** Default update fields: what the database does not fill, without any primary key or a field the ORM never updates. */
 export function defaultUpdateFields(meta: ModelMeta): string[] {
-  return meta.fields.filter((f) => !f.serverGenerated && !f.primaryKey).map((f) => f.name);
+  return meta.fields.filter((f) => !f.serverGenerated && !f.primaryKey && f.updatable !== false).map((f) => f.name);
 }
 
 const keyStrings = new Map<number, z.ZodString>();
