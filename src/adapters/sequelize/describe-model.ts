@@ -22,8 +22,14 @@ function describeForeignKeys(model: AnyModel, resolve: ResolveByName): ForeignKe
   for (const [name, attribute] of columnAttributes(model)) {
     const references = attribute.references;
     if (!references || typeof references === 'string') continue;
-    const target = references.model;
-    const targetName = typeof target === 'string' ? target.toLowerCase() : modelName(target as AnyModel);
+    const target = references.model as string | AnyModel | { tableName: string };
+    // A table name, a model, or (in a PostgreSQL schema) the `{ tableName, schema }` Sequelize keeps.
+    const targetName =
+      typeof target === 'string'
+        ? target.toLowerCase()
+        : 'getTableName' in target
+          ? modelName(target)
+          : target.tableName.toLowerCase();
     // `key` is a column of the target; its field is the attribute of that column.
     const targetModel = resolve(targetName);
     const column = references.key ?? 'id';
@@ -78,6 +84,21 @@ function scopedOut(model: AnyModel): (name: string) => boolean {
 }
 
 /**
+ * Throws for an attribute with its own `get` or `set`: the engine reads and writes columns as they are, so
+ * a hashing setter or a masking getter would be skipped without a word.
+ */
+function refuseAccessors(model: AnyModel): void {
+  const accessed = columnAttributes(model).filter(([, a]) => a.get !== undefined || a.set !== undefined);
+  if (accessed.length === 0) return;
+  const names = accessed.map(([name]) => `${model.name}.${name}`).join(', ');
+  const have = accessed.length === 1 ? 'has its' : 'have their';
+  throw new TypeError(
+    `SequelizeAdapter: ${names} ${have} own get or set, which the adapter's statements would skip: not ` +
+      'supported (apply it in a createOneHandler or updateOneHandler override, or make it a VIRTUAL attribute)',
+  );
+}
+
+/**
  * Describes a Sequelize model for the core: timestamps, the version counter,
  * auto-increment and SQL-defaulted attributes are server-generated; an
  * attribute with a JavaScript default (a constant, `DataTypes.NOW`,
@@ -95,6 +116,7 @@ export function describeModel(
   model: AnyModel,
   resolve: ResolveByName = (name) => findModel(model.sequelize, name),
 ): ModelMeta {
+  refuseAccessors(model);
   const { created, updated, version } = stampAttributes(model);
   const stamped = new Set([created, updated, version].filter((name) => name !== undefined));
   const wideIntegers = model.sequelize ? dialectOf(model.sequelize).wideIntegers : false;
