@@ -22,6 +22,7 @@ import {
   sqliteDialect,
   withSession,
 } from 'ormcrud/adapter-kit';
+import { type Casing, type ColumnCasing, columnCasing } from './column-casing.ts';
 import { tableInfo } from './describe-table.ts';
 import { type SessionHolder, sessionOf } from './executor.ts';
 import { onOneConnection } from './one-connection.ts';
@@ -54,6 +55,8 @@ export interface DrizzleAdapterOptions<TTable extends Table = Table> {
    * needed with `getSession` for relations (includes, many-to-many).
    */
   readonly schema?: Record<string, unknown>;
+  /** The `casing` the databases `getSession` yields were made with; read from `db` when given. */
+  readonly casing?: Casing;
   readonly crudConfig?: CRUDConfigDict | CRUDConfigInit;
   /** Statement shapes kept per adapter (and prepared once on `db`); default 64, 0 disables. */
   readonly preparedStatements?: number;
@@ -74,7 +77,8 @@ const DIALECTS: Record<DrizzleDialect, () => Dialect> = {
 
 const registries = new WeakMap<object, SchemaRegistry>();
 const metas = new WeakMap<Table, ModelMeta>();
-const specs = new WeakMap<Table, ModelSpec>();
+/** The tables' descriptions, per way of spelling their columns (one per db). */
+const specs = new WeakMap<ColumnCasing, WeakMap<Table, ModelSpec>>();
 
 function relationalSchemaOf(db: DrizzleDatabase | undefined): RelationalSchema | undefined {
   const internals = (db as { _?: Partial<RelationalSchema> } | undefined)?._;
@@ -125,6 +129,7 @@ export class DrizzleAdapter<TTable extends Table = Table> extends EngineAdapter<
   readonly #family: DrizzleDialect;
   readonly #getSession: GetSession<DrizzleDatabase> | undefined;
   readonly #dialect: Dialect;
+  readonly #casing: ColumnCasing;
   /** Statements on the fixed `db`, prepared once each; made once. */
   readonly #fixed: Session | undefined;
 
@@ -141,6 +146,7 @@ export class DrizzleAdapter<TTable extends Table = Table> extends EngineAdapter<
     this.#dialect = DIALECTS[this.#family]();
     this.#registry = registryFor(options);
     this.#getSession = options.getSession;
+    this.#casing = columnCasing(options.db, options.casing);
     hearPoolErrors(options.db);
     this.#fixed = options.db && this.#sessionOf(options.db, true);
   }
@@ -167,10 +173,12 @@ export class DrizzleAdapter<TTable extends Table = Table> extends EngineAdapter<
   /** A table (or a table by model name) described for the engine once. */
   modelSpec(model: unknown): ModelSpec {
     const table = this.#tableOf(model);
-    let spec = specs.get(table);
+    const made = specs.get(this.#casing) ?? new WeakMap<Table, ModelSpec>();
+    specs.set(this.#casing, made);
+    let spec = made.get(table);
     if (!spec) {
-      spec = tableSpec(tableInfo(table), this.describe(table));
-      specs.set(table, spec);
+      spec = tableSpec(tableInfo(table), this.describe(table), this.#casing);
+      made.set(table, spec);
     }
     return spec;
   }

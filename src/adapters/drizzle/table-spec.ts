@@ -8,6 +8,7 @@
  */
 import { type Column, is, SQL } from 'drizzle-orm';
 import type { ColumnSpec, Fill, ModelMeta, ModelSpec } from 'ormcrud/adapter-kit';
+import type { ColumnCasing } from './column-casing.ts';
 import { columnEncoder, overrides } from './column-encoder.ts';
 import { columnKind } from './column-kind.ts';
 import type { TableInfo } from './describe-table.ts';
@@ -35,7 +36,7 @@ function fillOf(fn: () => unknown, column: Column): Fill {
   return { kind: 'value', value };
 }
 
-function columnSpec(field: string, column: Column, info: TableInfo): ColumnSpec {
+function columnSpec(field: string, column: Column, info: TableInfo, casing: ColumnCasing): ColumnSpec {
   // A 64-bit integer is read as its decimal text (see `Dialect.read`), kept as it is: no `BigInt`.
   const decode =
     columnKind(column) !== 'bigint' && overrides(column, 'mapFromDriverValue')
@@ -45,7 +46,7 @@ function columnSpec(field: string, column: Column, info: TableInfo): ColumnSpec 
   const insertFn = column.defaultFn ?? (column.default === undefined ? column.onUpdateFn : undefined);
   return {
     field,
-    column: column.name,
+    column: casing.getColumnCasing(column),
     primaryKey: info.primaryKey.includes(field),
     nullable: !column.notNull,
     autoIncrement: autoIncrement(column, info),
@@ -67,10 +68,10 @@ function columnSpec(field: string, column: Column, info: TableInfo): ColumnSpec 
  * spec.columns.map((c) => c.field); // ['id', 'thread_id', 'author_id', 'slug', 'created_at', 'updated_at']
  * ```
  */
-export function tableSpec(info: TableInfo, meta: ModelMeta): ModelSpec {
+export function tableSpec(info: TableInfo, meta: ModelMeta, casing: ColumnCasing): ModelSpec {
   return {
     meta,
     table: info.path,
-    columns: Object.entries(info.columns).map(([field, column]) => columnSpec(field, column, info)),
+    columns: Object.entries(info.columns).map(([field, column]) => columnSpec(field, column, info, casing)),
   };
 }
