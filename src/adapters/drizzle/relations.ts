@@ -62,6 +62,8 @@ export class SchemaRegistry {
   readonly #rel: RelationalSchema | undefined;
   readonly #tsNames = new Map<Table, string>();
   readonly #byName = new Map<string, Table>();
+  /** Names two tables share, in different schemas, with their paths. */
+  readonly #ambiguous = new Map<string, string>();
   readonly #relations = new Map<Table, RelationMeta[]>();
 
   constructor(rel: RelationalSchema | undefined, own: Table) {
@@ -79,13 +81,21 @@ export class SchemaRegistry {
   /** Makes a table (and the tables its foreign keys reach) known by name. */
   add(table: Table): void {
     const info = tableInfo(table);
-    if (this.#byName.has(info.name)) return;
+    const known = this.#byName.get(info.name);
+    if (known) {
+      // Two tables of one name in two schemas: a relation to either names the same model.
+      const [a, b] = [tableInfo(known).path.join('.'), info.path.join('.')];
+      if (a !== b) this.#ambiguous.set(info.name, `${a} and ${b}`);
+      return;
+    }
     this.#byName.set(info.name, table);
     for (const target of info.foreignTables) this.add(target);
   }
 
   /** A table by its model name (the lower-case SQL name), or by its schema key. */
   table(name: string): Table | undefined {
+    const both = this.#ambiguous.get(name.toLowerCase());
+    if (both) throw new TypeError(`DrizzleAdapter: "${name}" names two tables (${both}); give them different names`);
     const byName = this.#byName.get(name.toLowerCase());
     if (byName) return byName;
     const fromKey = this.#rel?.fullSchema[name];

@@ -24,6 +24,8 @@ export class EntityRegistry {
   readonly #dataSource: () => DataSource;
   readonly #specs = new Map<unknown, ModelSpec>();
   #byName: Map<string, EntityMetadata> | undefined;
+  /** Table names two entities share, in different schemas. */
+  readonly #ambiguous = new Map<string, [EntityMetadata, EntityMetadata]>();
 
   constructor(dataSource: () => DataSource) {
     this.#dataSource = dataSource;
@@ -50,10 +52,19 @@ export class EntityRegistry {
         (a, b) => Number(a.tableType === 'junction') - Number(b.tableType === 'junction'),
       );
       for (const metadata of ordered) {
-        for (const name of [metadata.tableName.toLowerCase(), metadata.name, metadata.targetName]) {
+        const table = metadata.tableName.toLowerCase();
+        const other = this.#byName.get(table);
+        // Two tables of one name in two schemas: a relation to either names the same model.
+        if (other && other.tablePath !== metadata.tablePath) this.#ambiguous.set(table, [other, metadata]);
+        for (const name of [table, metadata.name, metadata.targetName]) {
           if (!this.#byName.has(name)) this.#byName.set(name, metadata);
         }
       }
+    }
+    const both = this.#ambiguous.get(model.toLowerCase());
+    if (both) {
+      const paths = both.map((m) => m.tablePath).join(' and ');
+      throw new TypeError(`TypeORMAdapter: "${model}" names two tables (${paths}); give them different names`);
     }
     const metadata = this.#byName?.get(model) ?? this.#byName?.get(model.toLowerCase());
     if (!metadata) throw new TypeError(`TypeORMAdapter: no entity named "${model}"`);
