@@ -78,7 +78,9 @@ export function describeColumn(column: ColumnMetadata): FieldMeta {
   const length = Number.parseInt(column.length, 10);
   // A function default is SQL (`() => 'now()'`); a literal one only fills a value the client may give.
   const sqlDefault = typeof column.default === 'function';
+  // A single-table parent's discriminator: TypeORM writes the entity's own value, never the client's.
   const serverGenerated =
+    column.isDiscriminator ||
     column.isGenerated ||
     sqlDefault ||
     column.isCreateDate ||

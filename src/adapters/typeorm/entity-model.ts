@@ -16,6 +16,16 @@ const uuid: Fill = { kind: 'value', value: randomUUID };
 /** TypeORM's own persistence starts a version column at 1. */
 const firstVersion: Fill = { kind: 'value', value: () => 1 };
 
+/** What TypeORM writes on insert where the client gives nothing: a uuid, a first version, the entity's discriminator. */
+function insertFill(column: ColumnMetadata, clientUuid: boolean): Fill | undefined {
+  if (clientUuid) return uuid;
+  if (column.isVersion) return firstVersion;
+  const discriminator = column.entityMetadata.discriminatorValue;
+  return column.isDiscriminator && discriminator !== undefined
+    ? { kind: 'value', value: () => discriminator }
+    : undefined;
+}
+
 /** One TypeORM column as the engine reads and writes it. */
 function columnSpec(column: ColumnMetadata, dataSource: DataSource): ColumnSpec {
   const driver = dataSource.driver;
@@ -40,7 +50,7 @@ function columnSpec(column: ColumnMetadata, dataSource: DataSource): ColumnSpec 
       );
       return zoned && stored instanceof Date ? stored.toISOString() : stored;
     },
-    onInsert: clientUuid ? uuid : column.isVersion ? firstVersion : undefined,
+    onInsert: insertFill(column, clientUuid),
     onUpdate: column.isUpdateDate ? { kind: 'now' } : column.isVersion ? { kind: 'increment' } : undefined,
   };
 }
