@@ -14,6 +14,41 @@ export const overrides = (column: Column, method: 'mapToDriverValue' | 'mapFromD
 /** An ISO string as a `Date`, read as UTC when it names no offset; anything else as it is. */
 const toDate: Codec = (value) => (typeof value === 'string' ? parseDateTime(value) : value);
 
+/** A date-time as MySQL's `DATETIME` text takes it, in UTC: `2024-01-02 03:04:05.000`. */
+const mysqlText: Codec = (value) => parseDateTime(String(value)).toISOString().replace('T', ' ').replace('Z', '');
+
+/** What string-mode date-time columns bind for the wire's ISO 8601 text: an instant in UTC, as date mode does. */
+const STRING_MODE_WRITERS: Readonly<Record<string, Codec>> = {
+  PgTimestampString: (value) => parseDateTime(String(value)).toISOString(),
+  MySqlDateTimeString: mysqlText,
+  MySqlTimestampString: mysqlText,
+};
+
+/** The database's text of a date-time: a space or `T`, fractions, and an offset such as `+00` or none (UTC). */
+const DB_DATETIME = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2}(?:\.\d+)?)(Z|[+-]\d{2}(?::?\d{2})?)?$/;
+
+/** The database's text of a date-time as ISO 8601 in UTC (what the wire carries); other text as it is. */
+function isoOfDbText(value: unknown): unknown {
+  const match = typeof value === 'string' ? DB_DATETIME.exec(value) : null;
+  if (!match) return value;
+  const [, day, time, zone = 'Z'] = match;
+  const offset = zone === 'Z' ? zone : zone.length === 3 ? `${zone}:00` : `${zone.slice(0, 3)}:${zone.slice(-2)}`;
+  return new Date(`${day}T${time}${offset}`).toISOString();
+}
+
+/**
+ * The decoder of a string-mode date-time column (`timestamp({ mode: 'string' })`), which Drizzle reads as
+ * the driver's text: as ISO 8601 in UTC. `undefined` for any other column.
+ *
+ * @example
+ * ```ts
+ * stringModeDecoder(post.created_at); // undefined: a date-mode column
+ * ```
+ */
+export function stringModeDecoder(column: Column): Codec | undefined {
+  return column.columnType in STRING_MODE_WRITERS ? isoOfDbText : undefined;
+}
+
 /**
  * The column's encoder (`undefined`: none), applied as Drizzle does to non-null
  * values: date-mode columns take a `Date`, made of the wire's ISO string. A
@@ -26,6 +61,8 @@ const toDate: Codec = (value) => (typeof value === 'string' ? parseDateTime(valu
  * ```
  */
 export function columnEncoder(column: Column): Codec | undefined {
+  const stringMode = STRING_MODE_WRITERS[column.columnType];
+  if (stringMode) return (value) => (value === null || value === undefined ? value : stringMode(value));
   const dateMode = column.dataType === 'date';
   if (dateMode && columnKind(column) === 'date') return undefined;
   const encodes = overrides(column, 'mapToDriverValue');

@@ -9,7 +9,7 @@
 import { type Column, is, SQL } from 'drizzle-orm';
 import type { ColumnSpec, Fill, ModelMeta, ModelSpec } from 'ormcrud/adapter-kit';
 import type { ColumnCasing } from './column-casing.ts';
-import { columnEncoder, overrides } from './column-encoder.ts';
+import { columnEncoder, overrides, stringModeDecoder } from './column-encoder.ts';
 import { columnKind } from './column-kind.ts';
 import type { TableInfo } from './describe-table.ts';
 
@@ -39,9 +39,10 @@ function fillOf(fn: () => unknown, column: Column): Fill {
 function columnSpec(field: string, column: Column, info: TableInfo, casing: ColumnCasing): ColumnSpec {
   // A 64-bit integer is read as its decimal text (see `Dialect.read`), kept as it is: no `BigInt`.
   const decode =
-    columnKind(column) !== 'bigint' && overrides(column, 'mapFromDriverValue')
+    stringModeDecoder(column) ??
+    (columnKind(column) !== 'bigint' && overrides(column, 'mapFromDriverValue')
       ? (value: unknown) => (value === null ? null : column.mapFromDriverValue(value))
-      : undefined;
+      : undefined);
   // Drizzle's insert fills an omitted column with `$defaultFn`, else (without a default) with `$onUpdateFn`.
   const insertFn = column.defaultFn ?? (column.default === undefined ? column.onUpdateFn : undefined);
   return {

@@ -1,0 +1,77 @@
+/**
+ * Drizzle's string-mode date-times (`timestamp({ mode: 'string' })`,
+ * `datetime({ mode: 'string' })`) through HTTP on PostgreSQL and MariaDB: the
+ * wire's ISO 8601 text is stored as the instant it names, and read back as
+ * ISO 8601 in UTC, as a date-mode column is; filters find it.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { Table } from 'drizzle-orm';
+import * as my from 'drizzle-orm/mysql-core';
+import { drizzle as mysqlDrizzle } from 'drizzle-orm/mysql2';
+import { drizzle as pgDrizzle } from 'drizzle-orm/node-postgres';
+import * as pgCore from 'drizzle-orm/pg-core';
+import mysql from 'mysql2/promise';
+import { CRUDCollection } from 'ormcrud';
+import { DrizzleAdapter, type DrizzleDatabase } from 'ormcrud/drizzle';
+import pg from 'pg';
+import { call } from '../support/forum-suite.ts';
+import { routersApp } from '../support/framework-apps.ts';
+
+/** Create, read, filter and PATCH string-mode `at` and `atz` through HTTP. */
+async function roundTrip(db: unknown, model: Table): Promise<void> {
+  const adapter = new DrizzleAdapter({ db: db as DrizzleDatabase, model });
+  const app = await routersApp('fastify', [new CRUDCollection({ ormAdapter: adapter }).getRouter({ prefix: '/e' })]);
+  try {
+    const created = await call(app, 'POST', '/e', { at: '2024-01-02T03:04:05Z', atz: '2024-01-02T04:04:05+01:00' });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    const instant = '2024-01-02T03:04:05.000Z';
+    assert.deepEqual([created.body.at, created.body.atz], [instant, instant]);
+    const found = (await call(app, 'GET', `/e?at=${instant}&atz=${instant}`)).body.data;
+    assert.deepEqual(
+      found.map((row: { id: number }) => row.id),
+      [created.body.id],
+    );
+    const patched = await call(app, 'PATCH', `/e/${created.body.id}`, { at: '2024-05-06T07:08:09+02:00' });
+    assert.equal(patched.status, 200, JSON.stringify(patched.body));
+    assert.equal((await call(app, 'GET', `/e/${created.body.id}`)).body.at, '2024-05-06T05:08:09.000Z');
+  } finally {
+    await app.close();
+  }
+}
+
+const pgUrl = process.env.TEST_POSTGRES_URL;
+test('PostgreSQL: string-mode timestamps, with and without a zone', { skip: !pgUrl && 'no PostgreSQL' }, async () => {
+  const pool = new pg.Pool({ connectionString: pgUrl, max: 2 });
+  try {
+    await pool.query('DROP TABLE IF EXISTS sd_event');
+    await pool.query('CREATE TABLE sd_event (id serial PRIMARY KEY, at timestamp(3), atz timestamptz(3))');
+    const event = pgCore.pgTable('sd_event', {
+      id: pgCore.serial('id').primaryKey(),
+      at: pgCore.timestamp('at', { mode: 'string', precision: 3 }),
+      atz: pgCore.timestamp('atz', { mode: 'string', precision: 3, withTimezone: true }),
+    });
+    await roundTrip(pgDrizzle(pool), event);
+  } finally {
+    await pool.end();
+  }
+});
+
+const mysqlUrl = process.env.TEST_MARIADB_URL;
+test('MariaDB: string-mode datetime', { skip: !mysqlUrl && 'no MariaDB' }, async () => {
+  const pool = mysql.createPool({ uri: mysqlUrl as string, connectionLimit: 2 });
+  try {
+    await pool.query('DROP TABLE IF EXISTS sd_event');
+    await pool.query(
+      'CREATE TABLE sd_event (id int AUTO_INCREMENT PRIMARY KEY, at datetime(3) NULL, atz datetime(3) NULL)',
+    );
+    const event = my.mysqlTable('sd_event', {
+      id: my.int('id').autoincrement().primaryKey(),
+      at: my.datetime('at', { mode: 'string', fsp: 3 }),
+      atz: my.datetime('atz', { mode: 'string', fsp: 3 }),
+    });
+    await roundTrip(mysqlDrizzle(pool, { mode: 'default' }), event);
+  } finally {
+    await pool.end();
+  }
+});
