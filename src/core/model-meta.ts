@@ -27,8 +27,8 @@ export interface FieldMeta {
   /** Property name of the field on the model; also its JSON key and filter name. */
   readonly name: string;
   readonly kind: FieldKind;
-  /** Allowed values when `kind` is `'enum'`. */
-  readonly enumValues?: readonly string[];
+  /** Allowed values when `kind` is `'enum'`: strings, or numbers (a TypeScript numeric enum). */
+  readonly enumValues?: readonly (string | number)[];
   /** Maximum string length, when the column declares one. */
   readonly maxLength?: number;
   /**

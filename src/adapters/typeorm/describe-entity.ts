@@ -92,7 +92,8 @@ export function describeColumn(column: ColumnMetadata): FieldMeta {
     name: wireName(column),
     kind,
     ...(range && { range }),
-    ...(kind === 'enum' ? { enumValues: (column.enum ?? []).map(String) } : {}),
+    // A numeric TypeScript enum's values stay numbers, as TypeORM hydrates them.
+    ...(kind === 'enum' ? { enumValues: [...(column.enum ?? [])] } : {}),
     ...(kind === 'string' && length > 0 ? { maxLength: length } : {}),
     nullable: column.isNullable,
     primaryKey: column.isPrimary,

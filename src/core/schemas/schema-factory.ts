@@ -91,8 +91,11 @@ export function valueSchema(field: FieldMeta): z.ZodType {
     case 'date':
     case 'uuid':
       return VALUES[field.kind];
-    case 'enum':
-      return z.enum(field.enumValues as [string, ...string[]]);
+    case 'enum': {
+      const values = field.enumValues ?? [];
+      if (values.every((value) => typeof value === 'string')) return z.enum(values as [string, ...string[]]);
+      return z.literal(values as [string | number, ...(string | number)[]]);
+    }
     default:
       return VALUES.unknown;
   }
