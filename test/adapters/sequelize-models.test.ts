@@ -13,22 +13,53 @@ import { DataTypes, Sequelize } from 'sequelize';
 import { call } from '../support/forum-suite.ts';
 import { routersApp } from '../support/framework-apps.ts';
 
-test('an attribute with its own get or set is refused, naming it', async () => {
+test('an attribute with its own get or set is refused, naming it; a computed VIRTUAL getter is not', async () => {
   const sequelize = new Sequelize('sqlite::memory:', { logging: false });
+  type Self = { setDataValue(key: string, value: unknown): void };
+  const hash = (value: string) => createHash('sha256').update(value).digest('hex');
+  const refused = (model: ReturnType<typeof sequelize.define>, names: RegExp) =>
+    assert.throws(() => new SequelizeAdapter({ model }).describe(), names);
   try {
-    const hash = (value: string) => createHash('sha256').update(value).digest('hex');
     const account = sequelize.define('account', {
       name: DataTypes.STRING,
       passwordHash: {
         type: DataTypes.STRING,
-        set(this: { setDataValue(key: string, value: unknown): void }, value: string) {
+        set(this: Self, value: string) {
           this.setDataValue('passwordHash', hash(value));
         },
       },
     });
-    assert.throws(
-      () => new SequelizeAdapter({ model: account }).describe(),
-      /account\.passwordHash has its own get or set/,
+    refused(account, /account\.passwordHash has its own get or set/);
+    const hashed = sequelize.define('hashed', {
+      passwordHash: DataTypes.STRING,
+      password: {
+        type: DataTypes.VIRTUAL,
+        set(this: Self, value: string) {
+          this.setDataValue('passwordHash', hash(value));
+        },
+      },
+    });
+    refused(hashed, /hashed\.password has its own/);
+    const masked = sequelize.define(
+      'masked',
+      { email: DataTypes.STRING },
+      {
+        getterMethods: { email: () => 'MASK' },
+        setterMethods: {
+          email(this: Self, value: string) {
+            this.setDataValue('email', value.trim());
+          },
+        },
+      },
+    );
+    refused(masked, /masked\.email has its own/);
+    const person = sequelize.define('person', {
+      first: DataTypes.STRING,
+      full: { type: DataTypes.VIRTUAL, get: () => 'computed' },
+    });
+    assert.deepEqual(
+      new SequelizeAdapter({ model: person }).describe().fields.map((f) => f.name),
+      ['id', 'first', 'createdAt', 'updatedAt'],
     );
   } finally {
     await sequelize.close();
@@ -68,4 +99,15 @@ test('models in a PostgreSQL schema of their own are served, includes both ways'
   } finally {
     await sequelize.close();
   }
+});
+
+test('a relation to a table name two schemas share is refused, naming both', async () => {
+  const sequelize = new Sequelize('postgres://nobody@127.0.0.1:1/none', { logging: false });
+  const options = { freezeTableName: true, timestamps: false };
+  const current = sequelize.define('log_a', {}, { ...options, tableName: 'log', schema: 'sa' });
+  sequelize.define('log_b', {}, { ...options, tableName: 'log', schema: 'sb' });
+  const note = sequelize.define('note', {}, options);
+  note.belongsTo(current, { as: 'log', foreignKey: 'logId' });
+  const serve = () => new CRUDCollection({ ormAdapter: new SequelizeAdapter({ model: note }) }).getRouter();
+  assert.throws(serve, /"log" names two tables \(sa\.log and sb\.log\)/);
 });

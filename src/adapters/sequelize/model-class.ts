@@ -48,6 +48,12 @@ export function modelName(model: AnyModel): string {
   return (typeof table === 'string' ? table : table.tableName).toLowerCase();
 }
 
+/** A model's table as `schema.table`, or its name alone. */
+function tablePath(model: AnyModel): string {
+  const table = model.getTableName();
+  return typeof table === 'string' ? table : [table.schema, table.tableName].filter(Boolean).join('.');
+}
+
 /**
  * A model of a Sequelize instance by table name (any case), else by model name.
  *
@@ -59,5 +65,13 @@ export function modelName(model: AnyModel): string {
 export function findModel(sequelize: Sequelize | undefined, name: string): AnyModel | undefined {
   const models = Object.values(sequelize?.models ?? {}) as AnyModel[];
   const lower = name.toLowerCase();
-  return models.find((m) => modelName(m) === lower) ?? models.find((m) => m.name === name);
+  const named = models.filter((m) => modelName(m) === lower);
+  const paths = new Set(named.map(tablePath));
+  // Two tables of one name in two schemas: a relation to either names the same model.
+  if (paths.size > 1) {
+    throw new TypeError(
+      `SequelizeAdapter: "${name}" names two tables (${[...paths].join(' and ')}); give them different names`,
+    );
+  }
+  return named[0] ?? models.find((m) => m.name === name);
 }
