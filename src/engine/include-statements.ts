@@ -53,8 +53,9 @@ const MAX_BRANCHES = 100;
 /** How a relation is read: a to-one by matching every key; a to-many laterally, or by a union of branches. */
 type Form = 'match' | 'lateral' | 'union';
 
-/** What loading one relation needs to know before its batches. */
-interface RelationPlan {
+/** What loading one relation needs to know before its batches, found once per load. */
+export interface RelationPlan {
+  readonly relation: RelationMeta;
   readonly target: CompiledModel;
   /** The junction of a many-to-many. */
   readonly junction: CompiledModel | undefined;
@@ -63,9 +64,21 @@ interface RelationPlan {
   /** The columns the parents' keys are matched against: the junction's, or the target's. */
   readonly matched: readonly Column[];
   readonly form: Form;
+  /** How many keys one statement takes: a union's branches are bounded, the other forms take a page's keys. */
+  readonly keysPerStatement: number;
 }
 
-function planOf(relation: RelationMeta, ctx: IncludeContext): RelationPlan {
+/**
+ * How `relation` is loaded: its target (and junction), the columns its keys
+ * match, and the form of its statement.
+ *
+ * @example
+ * ```ts
+ * const ctx: IncludeContext = { exec, model: () => postModel, statement: (key, build) => statements.get(key, build) };
+ * relationPlan(postModel.relations[0]!, ctx).keysPerStatement; // 100 for a union of branches
+ * ```
+ */
+export function relationPlan(relation: RelationMeta, ctx: IncludeContext): RelationPlan {
   const target = ctx.model(relation.target);
   const { through } = relation;
   const junction = through && ctx.model(through.model);
@@ -73,21 +86,8 @@ function planOf(relation: RelationMeta, ctx: IncludeContext): RelationPlan {
   const matched = junction && through ? columnsOf(junction, through.sourceFields) : targetKeys;
   const lateral = matched.length === 1 && target.dialect.arrayParams && target.dialect.lateralJoins;
   const form = !relation.many ? 'match' : lateral ? 'lateral' : 'union';
-  return { target, junction, targetKeys, matched, form };
-}
-
-/**
- * How many keys one statement of `relation` takes: a union's branches are
- * bounded, the other forms take a page's keys at once.
- *
- * @example
- * ```ts
- * const ctx: IncludeContext = { exec, model: () => postModel, statement: (key, build) => statements.get(key, build) };
- * const size = keysPerStatement(postModel.relations[0]!, ctx); // 100 for a union of branches
- * ```
- */
-export function keysPerStatement(relation: RelationMeta, ctx: IncludeContext): number {
-  return planOf(relation, ctx).form === 'union' ? MAX_BRANCHES : Number.POSITIVE_INFINITY;
+  const keysPerStatement = form === 'union' ? MAX_BRANCHES : Number.POSITIVE_INFINITY;
+  return { relation, target, junction, targetKeys, matched, form, keysPerStatement };
 }
 
 /** The columns of `model` for field names. */
@@ -113,7 +113,7 @@ function matchSql(q: string, matched: readonly Column[], count: number, arrays: 
 const branchesFor = (count: number) => Math.min(MAX_BRANCHES, 2 ** Math.ceil(Math.log2(count)));
 
 /**
- * The statement loading `relation` for `count` keys, each to-many key capped
+ * The statement loading the planned relation for `count` keys, each to-many key capped
  * at `limit` rows. Its text is kept per relation and number of keys (a
  * union's rounded up), or once for any number where the keys bind as one array.
  *
@@ -122,17 +122,17 @@ const branchesFor = (count: number) => Math.min(MAX_BRANCHES, 2 ** Math.ceil(Mat
  * const byName = new Map([[postModel.name, postModel]]); // every model a relation may reach, by name
  * const model = (name: string) => byName.get(name) ?? postModel;
  * const ctx: IncludeContext = { exec, model, statement: (key, build) => statements.get(key, build) };
- * const { statement, bind } = relationStatement(postModel.relations[0]!, 2, 100, ctx);
+ * const { statement, bind } = relationStatement(relationPlan(postModel.relations[0]!, ctx), 2, 100, ctx);
  * await exec.run(statement, bind([[1], [2]]));
  * ```
  */
 export function relationStatement(
-  relation: RelationMeta,
+  plan: RelationPlan,
   count: number,
   limit: number,
   ctx: IncludeContext,
 ): RelationStatement {
-  const { target, junction, targetKeys, matched, form } = planOf(relation, ctx);
+  const { relation, target, junction, targetKeys, matched, form } = plan;
   const dialect = target.dialect;
   const q = junction ? 'j' : 't';
   const arrays = matched.length === 1 && dialect.arrayParams;

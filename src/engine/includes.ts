@@ -11,20 +11,26 @@
 import type { IncludeData, Row } from '../core/adapter.ts';
 import type { RelationMeta } from '../core/model-meta.ts';
 import type { CompiledModel } from './compiled-model.ts';
-import { type IncludeContext, KEY_NUMBER, keysPerStatement, relationStatement } from './include-statements.ts';
+import {
+  type IncludeContext,
+  KEY_NUMBER,
+  type RelationPlan,
+  relationPlan,
+  relationStatement,
+} from './include-statements.ts';
 import { distinctKeys, rowKey } from './row-keys.ts';
 
 export type { IncludeContext } from './include-statements.ts';
 
-/** Runs the statement of `relation` for `keys` (map keys and their tuples), adding each row to its parent's group. */
+/** Runs the planned relation's statement for `keys` (map keys and their tuples), adding each row to its parent's group. */
 async function loadGroups(
-  relation: RelationMeta,
+  plan: RelationPlan,
   keys: readonly (readonly [string, unknown[]])[],
   limit: number,
   ctx: IncludeContext,
   groups: Map<string, Row[]>,
 ) {
-  const { statement, bind, parentOf } = relationStatement(relation, keys.length, limit, ctx);
+  const { statement, bind, parentOf } = relationStatement(plan, keys.length, limit, ctx);
   const { exec } = ctx;
   const reader = exec.arrayRows ? statement.selection?.arrays : statement.selection?.objects;
   const width = statement.selection?.aliases.length ?? 0;
@@ -50,9 +56,10 @@ async function loadGroups(
 async function loadRelation(rows: Row[], relation: RelationMeta, limit: number, ctx: IncludeContext) {
   const keys = [...distinctKeys(rows, relation.fields)];
   const groups = new Map<string, Row[]>();
-  const size = Math.min(keys.length, keysPerStatement(relation, ctx));
+  const plan = relationPlan(relation, ctx);
+  const size = Math.min(keys.length, plan.keysPerStatement);
   for (let start = 0; start < keys.length; start += size) {
-    await loadGroups(relation, keys.slice(start, start + size), limit, ctx, groups);
+    await loadGroups(plan, keys.slice(start, start + size), limit, ctx, groups);
   }
   for (const row of rows) {
     const key = rowKey(row, relation.fields);
