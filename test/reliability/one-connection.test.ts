@@ -52,6 +52,15 @@ async function createAtOnce(db: object, parent: object, child: object, names: ()
   assert.deepEqual((await names()).sort(), ['taken', ...wanted.filter((name) => name !== 'taken')].sort());
 }
 
+/** The two tables as Drizzle's schema, the child's `parent` relation included. */
+function withParent<P extends { id: unknown }, C extends { parent_id: unknown }>(parent: P, child: C) {
+  const [p, c] = [parent as never, child as never];
+  const relation = relations(c, ({ one }) => ({
+    parent: one(p, { fields: [child.parent_id as never], references: [parent.id as never] }),
+  }));
+  return { parent, child, childRelations: relation };
+}
+
 const pgUrl = process.env.TEST_POSTGRES_URL;
 test('Drizzle on one pg.Client: each create stands or falls alone', { skip: !pgUrl && 'no PostgreSQL' }, async () => {
   const client = new pg.Client({ connectionString: pgUrl });
@@ -66,13 +75,7 @@ test('Drizzle on one pg.Client: each create stands or falls alone', { skip: !pgU
         .references(() => parent.id),
       name: pgVarchar('name', { length: 50 }).notNull().unique(),
     });
-    const schema = {
-      parent,
-      child,
-      childRelations: relations(child, ({ one }) => ({
-        parent: one(parent, { fields: [child.parent_id], references: [parent.id] }),
-      })),
-    };
+    const schema = withParent(parent, child);
     const names = async () => (await client.query('SELECT name FROM oc_child')).rows.map((row) => row.name);
     await createAtOnce(pgDrizzle({ client, schema }), parent, child, names);
   } finally {
@@ -95,13 +98,7 @@ test('Drizzle on one mysql2 connection: each create stands or falls alone', {
         .references(() => parent.id),
       name: varchar('name', { length: 50 }).notNull().unique(),
     });
-    const schema = {
-      parent,
-      child,
-      childRelations: relations(child, ({ one }) => ({
-        parent: one(parent, { fields: [child.parent_id], references: [parent.id] }),
-      })),
-    };
+    const schema = withParent(parent, child);
     const names = async () => {
       const [rows] = await connection.query('SELECT name FROM oc_child');
       return (rows as { name: string }[]).map((row) => row.name);
