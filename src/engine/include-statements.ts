@@ -109,13 +109,17 @@ function matchSql(q: string, matched: readonly Column[], count: number, arrays: 
   return `(${Array.from({ length: count }, tuple).join(' OR ')})`;
 }
 
-/** Branches for `count` keys: a power of two (or the most), so a relation has a few texts, not one per count. */
-const branchesFor = (count: number) => Math.min(MAX_BRANCHES, 2 ** Math.ceil(Math.log2(count)));
+/** The most keys a matching list is rounded up to; past it a list is as long as its keys (parameter limits). */
+const MAX_ROUNDED = 1024;
+
+/** `count` rounded up to a power of two, at most `max`: a relation keeps a few texts, not one per number of keys. */
+const slotsFor = (count: number, max: number) =>
+  count > max ? count : Math.min(max, 2 ** Math.ceil(Math.log2(count)));
 
 /**
  * The statement loading the planned relation for `count` keys, each to-many key capped
- * at `limit` rows. Its text is kept per relation and number of keys (a
- * union's rounded up), or once for any number where the keys bind as one array.
+ * at `limit` rows. Its text is kept per relation and number of keys rounded
+ * up, or once for any number where the keys bind as one array.
  *
  * @example
  * ```ts
@@ -137,8 +141,9 @@ export function relationStatement(
   const q = junction ? 'j' : 't';
   const arrays = matched.length === 1 && dialect.arrayParams;
   const keysShown = !junction && matched.every((c) => target.shown.includes(c));
-  const branches = form === 'union' ? branchesFor(count) : count;
-  const shape = form === 'union' || !arrays ? String(branches) : 'any';
+  // Keys a text takes: a union's or a list's rounded up (spare ones repeat the first key), or any as one array.
+  const slots = slotsFor(count, form === 'union' ? MAX_BRANCHES : MAX_ROUNDED);
+  const shape = form === 'union' || !arrays ? String(slots) : 'any';
   const statement = ctx.statement(`include|${relation.name}|${form}|${shape}`, (sctx) => {
     const p = sctx.params;
     // Only a to-one's rows may need key columns to find their parent; a to-many's carry their key's number.
@@ -170,22 +175,22 @@ export function relationStatement(
         const read = capped(matched.map((c) => equalsSql(q, c, p)).join(' AND '));
         return `SELECT ${rows.aliases.join(', ')}, ${i} AS ${number} FROM (${read}) b${i}`;
       };
-      return { sql: Array.from({ length: branches }, branch).join(' UNION ALL '), selection: rows };
+      return { sql: Array.from({ length: slots }, branch).join(' UNION ALL '), selection: rows };
     }
-    const where = matchSql(q, matched, count, arrays, p);
+    const where = matchSql(q, matched, slots, arrays, p);
     return { sql: `SELECT ${rows.list} FROM ${from} WHERE ${where} ORDER BY ${order}`, selection: rows };
   });
+  // Spare slots repeat the first key: a spare branch's rows find no parent, a repeated match changes nothing.
+  const padded = (keys: readonly (readonly unknown[])[]) =>
+    Array.from({ length: slots }, (_, i) => keys[i] ?? (keys[0] as readonly unknown[]));
   const bind = (keys: readonly (readonly unknown[])[]): unknown[] => {
     switch (form) {
       case 'lateral':
         return statement.params.bind([keys.map((k) => k[0]), limit]);
-      case 'union': {
-        // Spare branches repeat the first key; their rows find no parent and are dropped.
-        const padded = Array.from({ length: branches }, (_, i) => keys[i] ?? (keys[0] as readonly unknown[]));
-        return statement.params.bind(padded.flatMap((k) => [...k, limit]));
-      }
+      case 'union':
+        return statement.params.bind(padded(keys).flatMap((k) => [...k, limit]));
       case 'match':
-        return statement.params.bind(arrays ? [keys.map((k) => k[0])] : keys.flat());
+        return statement.params.bind(arrays ? [keys.map((k) => k[0])] : padded(keys).flat());
     }
   };
   const parentOf: ParentOf =

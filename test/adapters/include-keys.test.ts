@@ -3,7 +3,8 @@
  * HTTP on Drizzle (the engine's SQL is every adapter's): parents whose keys
  * the database's collation holds equal (`x`, `X`) each get the children their
  * own key matches, once and capped; on PostgreSQL a child key of another type
- * than the parent's (`text` against `uuid`) still loads.
+ * than the parent's (`text` against `uuid`) still loads. A to-one include
+ * keeps a few statement texts, not one per number of keys.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -118,5 +119,41 @@ test('PostgreSQL: a text child key against a uuid parent key loads', { skip: !pg
     assert.deepEqual(await itemsByGroup(pgDrizzle(pool, { schema }), group), [[1, [10, 11]]]);
   } finally {
     await pool.end();
+  }
+});
+
+test('SQLite: a to-one include keeps one text per power of two of keys, not one per count', async () => {
+  const client = createClient({ url: ':memory:' });
+  const texts = new Set<string>();
+  try {
+    await client.execute('CREATE TABLE ik_group (id INTEGER PRIMARY KEY, code TEXT)');
+    await client.execute('CREATE TABLE ik_item (id INTEGER PRIMARY KEY, code TEXT)');
+    for (let i = 1; i <= 8; i++) {
+      await client.execute(`INSERT INTO ik_group VALUES (${i}, 'c${i}')`);
+      await client.execute(`INSERT INTO ik_item VALUES (${10 + i}, 'c${i}')`);
+    }
+    const columns = { id: sqliteCore.integer('id').primaryKey(), code: sqliteCore.text('code') };
+    const schema = related(sqliteCore.sqliteTable('ik_group', columns), sqliteCore.sqliteTable('ik_item', columns));
+    const logger = { logQuery: (sql: string) => void (sql.includes('"ik_group"') && texts.add(sql)) };
+    const adapter = new DrizzleAdapter({ db: libsqlDrizzle(client, { schema, logger }), model: schema.item });
+    const app = await routersApp('fastify', [
+      new CRUDCollection({ ormAdapter: adapter }).getRouter({ prefix: '/items' }),
+    ]);
+    try {
+      for (let n = 1; n <= 8; n++) {
+        const res = await call(app, 'GET', `/items?include=group&per_page=${n}`);
+        assert.equal(res.status, 200, JSON.stringify(res.body));
+        const pairs = res.body.data.map((i: { code: string; group: { code: string } }) => [i.code, i.group.code]);
+        assert.deepEqual(
+          pairs,
+          Array.from({ length: n }, (_, i) => [`c${i + 1}`, `c${i + 1}`]),
+        );
+      }
+    } finally {
+      await app.close();
+    }
+    assert.equal(texts.size, 4, [...texts].join('\n')); // 1, 2, 4 and 8 keys
+  } finally {
+    client.close();
   }
 });
