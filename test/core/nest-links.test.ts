@@ -4,11 +4,14 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { createClient } from '@libsql/client';
 import { relations } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/libsql';
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { CRUDCollection, NestedConfig } from 'ormcrud';
 import { DrizzleAdapter } from 'ormcrud/drizzle';
+import { call } from '../support/forum-suite.ts';
+import { routersApp } from '../support/framework-apps.ts';
 
 const member = sqliteTable('member', {
   id: integer('id').primaryKey(),
@@ -92,9 +95,39 @@ test("a child joined on the parent's own key takes its key from the URL, whichev
     .addNestedCollection('/person', of(person))
     .getRouter({ prefix: '/settings' })
     .routes.map((route) => `${route.name} ${route.method} ${route.path}`);
-  // Its item path is its root: GET lists the one row, PATCH and DELETE take it.
-  for (const route of ['updateOne PATCH /{person_id}/person', 'deleteOne DELETE /{person_id}/person']) {
+  // Its item path is its root: one object there, which GET reads and PATCH and DELETE take; no list.
+  for (const route of ['getOne GET /{person_id}/person', 'updateOne PATCH /{person_id}/person']) {
     assert.ok(routes.includes(route), routes.join('\n'));
+  }
+  assert.ok(routes.includes('deleteOne DELETE /{person_id}/person'), routes.join('\n'));
+  assert.ok(!routes.includes('getMany GET /{person_id}/person'), routes.join('\n'));
+});
+
+test('a child keyed by its parent is one object under it: GET answers it, or 404 until it is created', async () => {
+  const client = createClient({ url: ':memory:' });
+  const own = drizzle(client);
+  await client.execute('CREATE TABLE person (id INTEGER PRIMARY KEY, name TEXT NOT NULL)');
+  await client.execute('CREATE TABLE settings (person_id INTEGER PRIMARY KEY REFERENCES person (id), theme TEXT)');
+  await client.execute("INSERT INTO person VALUES (1, 'Ann'), (2, 'Bo')");
+  const of = (model: typeof person | typeof settings) =>
+    new CRUDCollection({ ormAdapter: new DrizzleAdapter({ db: own, model }) });
+  const router = of(person).addNestedCollection('/settings', of(settings)).getRouter({ prefix: '/persons' });
+  const app = await routersApp('fastify', [router]);
+  try {
+    assert.equal((await call(app, 'GET', '/persons/1/settings')).status, 404);
+    const created = await call(app, 'POST', '/persons/1/settings', { theme: 'dark' });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    assert.equal(created.headers.location, '/persons/1/settings');
+    assert.deepEqual((await call(app, 'GET', '/persons/1/settings')).body, { person_id: 1, theme: 'dark' });
+    assert.equal((await call(app, 'GET', '/persons/2/settings')).status, 404);
+    const patched = await call(app, 'PATCH', '/persons/1/settings', { theme: 'light' });
+    assert.equal(patched.status, 200, JSON.stringify(patched.body));
+    assert.deepEqual((await call(app, 'GET', '/persons/1/settings')).body, { person_id: 1, theme: 'light' });
+    assert.equal((await call(app, 'DELETE', '/persons/1/settings')).status, 200);
+    assert.equal((await call(app, 'GET', '/persons/1/settings')).status, 404);
+  } finally {
+    await app.close();
+    client.close();
   }
 });
 

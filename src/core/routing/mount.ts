@@ -85,6 +85,8 @@ export class Mount {
   readonly boundParams: ReadonlySet<string>;
   /** The single-object path; a parameter an ancestor's path already names gets a free name. */
   readonly itemPath: string;
+  /** The parent's key is this collection's whole key (a profile under its user): one object, at its root. */
+  readonly single: boolean;
   /** Fields the path fixes: the nearest parent's key, when this model holds it. */
   readonly fixedFields: ReadonlySet<string>;
   /** Create body: the given or generated schema without the fixed fields. */
@@ -114,6 +116,7 @@ export class Mount {
       return `{${freeParamName(place.path, name)}}`;
     });
     this.itemPath = place.path + own;
+    this.single = own === '';
     this.fixedFields = new Set(held);
     const generated = () => c.ormAdapter.generateCreateSchema(c.createFields, c.baseFields);
     this.createSchema = omit(c.createSchema ?? generated(), this.fixedFields);

@@ -25,10 +25,13 @@ export function buildRouter(collection: CRUDCollection, options: GetRouterOption
 function mountTree(table: RouteTable): void {
   const c = table.mount.collection;
   const strategy = table.mount.place.strategy;
+  const { single } = table.mount;
   c.addExtraRoutes(table, strategy);
+  // A single object's GET at its root reads it; its list, at the same path, then comes second and is left out.
+  if (single && !c.disableGetOne) c.addGetOneRoute(table, strategy);
   if (!c.disableGetMany) c.addGetManyRoute(table, strategy);
   if (!c.disableCreate) c.addCreateOneRoute(table, strategy);
-  if (!c.disableGetOne) c.addGetOneRoute(table, strategy);
+  if (!single && !c.disableGetOne) c.addGetOneRoute(table, strategy);
   if (!c.disableUpdate) c.addUpdateOneRoute(table, strategy);
   if (!c.disableDelete) c.addDeleteOneRoute(table, strategy);
   for (const { path, child, config } of c.nestedCollections) mountTree(table.nest(child, path, config));
