@@ -248,6 +248,9 @@ describe('createOpenApiDocument', () => {
       const nested = collection('category').addNestedCollection('/threads', collection('thread'), config);
       assert.deepEqual(Object.keys(documentOf(nested.getRouter()).paths), ['/', '/{category_id}']);
     }
+    // Both at once, one would be dropped unseen, guards and all.
+    const both = { routerOptions: { tags: ['x'] }, routerKwargs: { dependencies: [() => {}] } };
+    assert.throws(() => new NestedConfig(both), /routerOptions or routerKwargs, not both/);
     const config = new NestedConfig({ routerOptions: { includeInSchema: false } });
     const doc = documentOf(collection('category').addNestedCollection('/threads', threads, config).getRouter());
     for (const item of Object.values(doc.paths)) {

@@ -48,6 +48,9 @@ export class NestedConfig {
       relinkParent?: boolean;
     } = {},
   ) {
+    // Both given, one would be dropped unseen (with the guards it names).
+    if (init.routerOptions && init.routerKwargs)
+      throw new TypeError('NestedConfig takes routerOptions or routerKwargs, not both');
     this.routerOptions = init.routerOptions ?? init.routerKwargs ?? {};
     this.relation = init.relation;
     this.relinkParent = init.relinkParent ?? false;
