@@ -204,6 +204,16 @@ describe('createOpenApiDocument', () => {
     ]);
   });
 
+  test('two routers serving one path are refused: each would answer 405 for the methods of the other', () => {
+    const reads = collection('tag', { disableCreate: true, disableUpdate: true, disableDelete: true });
+    const creates = collection('tag', { disableGetMany: true, disableGetOne: true });
+    const first = reads.getRouter({ prefix: '/tags' });
+    const second = creates.getRouter({ prefix: '/tags' });
+    assert.throws(() => documentOf(first, second), /Two routers serve \/tags: serve a path from one collection/);
+    // One router twice, or two on one prefix serving other paths (the forum's `/users` and `/users/me`), is fine.
+    assert.doesNotThrow(() => documentOf(first, first));
+  });
+
   test('operation ids are short, unique in the document, and generateUniqueId still decides them', () => {
     const threads = collection('thread');
     const routers = [

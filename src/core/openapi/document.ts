@@ -114,11 +114,21 @@ export function createOpenApiDocument(routers: readonly CrudRouter[], options: O
   };
 }
 
-/** The documented routes in order, with full paths and unique operation ids; the first of a method and path wins. */
+/**
+ * The documented routes in order, with full paths and unique operation ids; the first of a method and path wins.
+ * Throws for a path two routers serve: each answers 405 for the other's methods.
+ */
 function placeRoutes(routers: readonly CrudRouter[]): DocumentedRoute[] {
   const rejecting = new Set<string>();
+  const owners = new Map<string, CrudRouter>();
   for (const router of routers) {
-    for (const route of router.routes) if (route.name === 'methodNotAllowed') rejecting.add(fullPath(router, route));
+    for (const route of router.routes) {
+      const path = fullPath(router, route);
+      if (route.name === 'methodNotAllowed') rejecting.add(path);
+      const owner = owners.get(path) ?? router;
+      if (owner !== router) throw new TypeError(`Two routers serve ${path}: serve a path from one collection`);
+      owners.set(path, router);
+    }
   }
   const seen = new Set<string>();
   const ids = new Set<string>();
