@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import Fastify from 'fastify';
 import { CRUDCollection, HttpError } from 'ormcrud';
 import { toFastify } from 'ormcrud/fastify';
+import { forumRouters } from '../../examples/forum/app.ts';
 import { call, describeForum } from '../support/forum-suite.ts';
 import { routersApp } from '../support/framework-apps.ts';
 import { documentOf, forumOpenApi } from '../support/openapi.ts';
@@ -42,6 +43,30 @@ describeForum('routing, dependencies and the OpenAPI document', (s) => {
       assert.equal(res.headers.allow, allow, `${method} ${url}`);
     }
     assert.equal((await call(app, 'GET', '/tags/')).status, 200);
+  });
+
+  test('an empty path segment names no key: 404, and a row keyed by empty text stays out of reach', async () => {
+    await s.harness.sql("INSERT INTO post_translation (post_id, language, body) VALUES (1, '', 'unreachable')");
+    const app = await routersApp(s.framework, forumRouters(s.harness.adapters));
+    for (const [method, url] of [
+      ['GET', '/categories//threads'],
+      ['GET', '/post-translations//en'],
+      ['GET', '/post-translations/1/'],
+      ['PATCH', '/post-translations/1/'],
+      ['DELETE', '/post-translations/1/'],
+      ['OPTIONS', '/post-translations/1/'],
+    ] as const) {
+      const res = await call(app, method, url, method === 'PATCH' ? { body: 'changed' } : undefined, {
+        authorization: 'Bearer user-1',
+      });
+      assert.equal(res.status, 404, `${method} ${url}: ${JSON.stringify(res.body)}`);
+      assert.equal(res.body.code, 'not_found', `${method} ${url}`);
+    }
+    const rows = await s.harness.sql(`SELECT body FROM post_translation WHERE post_id = 1 AND language = ''`);
+    assert.deepEqual(
+      rows.map((row) => row.body),
+      ['unreachable'],
+    );
   });
 
   test("an app with Fastify's ignoreTrailingSlash registers the collection and answers both forms", async (t) => {

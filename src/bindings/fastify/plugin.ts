@@ -5,9 +5,9 @@
  * @module
  */
 
-import type { FastifyInstance, FastifyPluginAsync, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest, RouteOptions } from 'fastify';
 import { type CrudRoute, type CrudRouter, problemSchema as problem, toJsonSchema } from 'ormcrud';
-import { routeEntries } from '../../core/http/index.ts';
+import { notFoundError, routeEntries } from '../../core/http/index.ts';
 import { serializerCompiler, validatorCompiler } from './compilers.ts';
 import { problemHandler } from './errors.ts';
 import { jsonBodyParser } from './json-body.ts';
@@ -28,6 +28,7 @@ function routeOptions(route: CrudRoute, url: string): RouteOptions {
   return {
     method: route.method,
     url,
+    ...(url.includes(':') && { preValidation: emptyParamNotFound }),
     schema: {
       ...(json.params && { params: json.params }),
       ...(json.query && { querystring: json.query }),
@@ -51,6 +52,11 @@ function routeOptions(route: CrudRoute, url: string): RouteOptions {
           return handle(new FastifyCrudRequest(request));
         },
   };
+}
+
+/** Fastify matches an empty segment as a parameter (`/categories//threads`); it names no row, as elsewhere. */
+async function emptyParamNotFound(request: FastifyRequest): Promise<void> {
+  for (const value of Object.values(request.params as Record<string, string>)) if (value === '') throw notFoundError();
 }
 
 /**
