@@ -10,6 +10,7 @@ import { calendarDate } from '../core/dates.ts';
 import type { FieldKind, ModelMeta, RelationMeta } from '../core/model-meta.ts';
 import { publicFieldsOf } from '../core/schemas/model-configs.ts';
 import type { Dialect } from './dialect.ts';
+import { expressedAs } from './expressible.ts';
 import type { Codec, ColumnSpec, ModelSpec } from './model.ts';
 import { type Selection, selection } from './selection.ts';
 
@@ -25,13 +26,13 @@ const chain = (first?: Codec, second?: Codec): Codec | undefined =>
   first && second ? (value: unknown) => second(first(value)) : (first ?? second);
 
 /**
- * `spec` compiled: its quoted name, its dialect's read of its kind before its own decoder;
- * a `date` field is a calendar day both ways, whatever the process's time zone.
+ * `spec` compiled: its quoted name, its dialect's read of its kind before its own decoder (a stored
+ * value it refuses is a 409); a `date` field is a calendar day both ways, whatever the process's time zone.
  */
 function compileColumn(spec: ColumnSpec, kind: FieldKind, dialect: Dialect): Column {
   const read = dialect.read(kind);
   const day = kind === 'date' ? calendarDate : undefined;
-  const decode = chain(chain(read?.decode, spec.decode), day);
+  const decode = chain(chain(read?.decode && expressedAs(read.decode, spec.field), spec.decode), day);
   const encode = chain(day, spec.encode);
   return { ...spec, sql: dialect.quote(spec.column), decode, encode, select: read?.select };
 }

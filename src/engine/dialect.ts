@@ -6,13 +6,14 @@
  * @module
  */
 import type { FieldKind } from '../core/model-meta.ts';
+import type { Unexpressible } from './expressible.ts';
 import type { Codec } from './model.ts';
 
 /** How a column of some kind is read: a select expression around it, and a decoder applied first. */
 export interface ColumnRead {
-  /** The expression that reads `column` (a qualified, quoted column). */
-  select(column: string): string;
-  /** A raw value as the column's own decoder expects it. */
+  /** The expression that reads `column` (a qualified, quoted column); none: the column itself. */
+  readonly select?: (column: string) => string;
+  /** A raw value as the column's own decoder expects it; may throw {@link Unexpressible}. */
   readonly decode?: Codec;
 }
 

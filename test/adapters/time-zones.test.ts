@@ -102,6 +102,31 @@ for (const zone of ZONES) {
 
           const deleted = await app.inject({ method: 'DELETE', url: '/moments/1' });
           assert.deepEqual(deleted.json(), { id: 1, day: '2024-12-31', at: '2025-01-01T04:59:59.999Z' });
+
+          if (target.dialect === 'postgres') {
+            // Values PostgreSQL holds that no response expresses: a 409 naming the field, never a cut or wrong date.
+            const stored = [
+              ['day', 'infinity'],
+              ['day', '20000-01-01'],
+              ['day', '0044-03-15 BC'],
+              ['day', '0500-01-01'],
+              ['at', 'infinity'],
+              ['at', '-infinity'],
+              ['at', '20000-01-01T00:00:00Z'],
+              ['at', '0044-03-15 00:00:00Z BC'],
+              ['at', '0001-01-01T00:00:00Z'],
+            ] as const;
+            for (const [field, value] of stored) {
+              await moments.sql('DELETE FROM moment');
+              await moments.sql(`INSERT INTO moment (id, ${field}) VALUES (7, '${value}')`);
+              for (const url of ['/moments', '/moments/7']) {
+                const read = await app.inject({ method: 'GET', url });
+                assert.equal(read.statusCode, 409, `${field} ${value} ${url}: ${read.body}`);
+                assert.equal(read.json().code, 'conflict');
+                assert.match(read.json().detail, new RegExp(`^The stored ${field} is a date`));
+              }
+            }
+          }
         } finally {
           await app.close();
           await moments.close();

@@ -77,6 +77,24 @@ describeForum(
       assert.equal(await rowCount(), before);
     });
 
+    test('a stored decimal no decimal string expresses (a PostgreSQL NaN) is a 409 naming it', async (t) => {
+      if (s.target.dialect !== 'postgres') return t.skip('only PostgreSQL holds them');
+      // A DECIMAL(12,2) holds no infinity, which the same check refuses.
+      for (const value of ['NaN']) {
+        const insert = `INSERT INTO "product" ("name", "price") VALUES ('odd', ?) RETURNING "id"`;
+        const [row] = await s.harness.sql(insert, [value]);
+        for (const url of [`/products/${(row as { id: number }).id}`, '/products?name=odd']) {
+          const read = await call(app, 'GET', url);
+          assert.equal(read.status, 409, `${value} ${url}: ${JSON.stringify(read.body)}`);
+          assert.equal(
+            read.body.detail,
+            'The stored price is a decimal that is NaN or infinite, which no response can express',
+          );
+        }
+        await s.harness.sql(`DELETE FROM "product" WHERE "name" = 'odd'`);
+      }
+    });
+
     test('a JSON value comes back as it was sent', async () => {
       for (const attrs of ['hello', { colour: 'red', sizes: [1, 2] }, [true, null, 'x'], 42, null]) {
         const created = await call(app, 'POST', '/products', { name: 'json', attrs });

@@ -39,7 +39,7 @@ const INT64 = { min: -(2n ** 63n), max: 2n ** 63n - 1n };
  * The years of a date, or of a date-time in UTC, that every database keeps: MariaDB's `DATETIME` range.
  * Outside it a driver misreads some (`0099` comes back as `1999`) or writes what it cannot read back.
  */
-const YEARS = { min: 1000, max: 9999 };
+export const YEARS = { min: 1000, max: 9999 } as const;
 const DATE_RANGE_MESSAGE = `must be a date from the year ${YEARS.min} to ${YEARS.max} (in UTC)`;
 
 /** The year of a date, or of a date-time once in UTC (one without an offset is UTC already). */

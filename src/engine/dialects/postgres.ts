@@ -1,13 +1,33 @@
 /**
  * PostgreSQL (and CockroachDB): `$n` placeholders, `RETURNING`, array
  * parameters through node-postgres, named prepared statements, explicit
- * NULLS ordering (its default puts NULLs last ascending); text refuses U+0000.
+ * NULLS ordering (its default puts NULLs last ascending); text refuses U+0000;
+ * dates, date-times and decimals it holds beyond what the wire expresses are refused when read.
  *
  * @module
  */
-import { type Dialect, type DialectOptions, decimalText, doubleQuote, limitOffset, numbered } from '../dialect.ts';
+import type { FieldKind } from '../../core/model-meta.ts';
+import {
+  type ColumnRead,
+  type Dialect,
+  type DialectOptions,
+  decimalText,
+  doubleQuote,
+  limitOffset,
+  numbered,
+} from '../dialect.ts';
+import { finiteDecimal, withinYears } from '../expressible.ts';
 
-const bigintText = decimalText('TEXT');
+/**
+ * 64-bit integers as exact digits; dates, date-times and decimals checked first, since PostgreSQL holds
+ * values of them no response expresses (`infinity`, BC, `20000-01-01`, `NaN`).
+ */
+const READS: Partial<Record<FieldKind, ColumnRead>> = {
+  bigint: decimalText('TEXT'),
+  date: { decode: withinYears('date') },
+  datetime: { decode: withinYears('datetime') },
+  decimal: { decode: finiteDecimal },
+};
 
 /**
  * The PostgreSQL dialect.
@@ -31,7 +51,7 @@ export function postgresDialect(options: DialectOptions = {}): Dialect {
     now: 'CURRENT_TIMESTAMP',
     textAcceptsNul: false,
     wideIntegers: false,
-    read: (kind) => (kind === 'bigint' ? bigintText : undefined),
+    read: (kind) => READS[kind],
     insertDefaults: (table) => `INSERT INTO ${table} DEFAULT VALUES`,
     orderTerm: (column, desc, nullable) => {
       const nulls = nullable ? (desc ? ' NULLS LAST' : ' NULLS FIRST') : '';
