@@ -77,6 +77,21 @@ describe('createOpenApiDocument', () => {
     }
   });
 
+  test('a nullable JSON column is `{}`, which admits null, without an anyOf', () => {
+    const sequelize = new Sequelize('sqlite::memory:', { logging: false });
+    const doc = sequelize.define(
+      'doc',
+      {
+        id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
+        meta: { type: DataTypes.JSON, allowNull: true },
+      },
+      { tableName: 'doc', timestamps: false },
+    );
+    const document = documentOf(new CRUDCollection({ ormAdapter: new SequelizeAdapter({ model: doc }) }).getRouter());
+    const schemas: Json = document.components.schemas;
+    for (const name of ['Doc', 'DocCreate']) assert.deepEqual(schemas[name].properties.meta, {}, name);
+  });
+
   test('a nested create without the parent key, and two field sets of one model, take distinct names', () => {
     const threads = collection('thread');
     const routers = [

@@ -114,9 +114,9 @@ function unrunError(what: string, at: readonly (string | number)[]): TypeError {
 }
 
 /**
- * `anyOf: [X, {type: 'null'}]` (Zod's nullable) becomes X with `type: [X.type, 'null']`:
- * the same values, validated and serialised without trying each branch (a
- * description or default beside the `anyOf` stays).
+ * `anyOf: [X, {type: 'null'}]` (Zod's nullable) becomes X with `type: [X.type, 'null']`,
+ * and `anyOf: [{}, {type: 'null'}]` becomes `{}`: the same values, validated and
+ * serialised without trying each branch (a description or default beside the `anyOf` stays).
  */
 function simplifyNullable(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(simplifyNullable);
@@ -128,6 +128,8 @@ function simplifyNullable(node: unknown): unknown {
   if (Array.isArray(branches) && branches.length === 2 && annotatedOnly) {
     const nullAt = branches.findIndex((b) => b.type === 'null' && Object.keys(b).length === 1);
     const other = branches[1 - nullAt];
+    // `{}` admits `null` already (a nullable JSON column): the `anyOf` says nothing more.
+    if (nullAt !== -1 && other && Object.keys(other).length === 0) return rest;
     if (nullAt !== -1 && other && typeof other.type === 'string' && !('enum' in other) && !('const' in other)) {
       return { ...other, type: [other.type, 'null'], ...rest };
     }
