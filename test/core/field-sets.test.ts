@@ -187,6 +187,28 @@ describe('field-set resolution (SPEC "Field-set resolution")', () => {
     assert.throws(() => extra.getRouter({ prefix: '/posts' }), /custom check .* at the schema itself/);
   });
 
+  test('a z.bigint() or z.date(), which JSON has not, refuses to build in a response, a body or a query', () => {
+    const route = (place: 'response' | 'body' | 'query', schema: z.ZodType) => {
+      const c = new CRUDCollection({ ormAdapter: adapter() });
+      const options = place === 'response' ? { response: schema } : { schema: { [place]: schema } };
+      c.extra.collection.post('/x', options, () => null);
+      return () => c.getRouter({ prefix: '/posts' });
+    };
+    for (const place of ['response', 'body', 'query'] as const) {
+      assert.throws(
+        route(place, z.object({ b: z.bigint() })),
+        /Zod z\.bigint\(\) at properties\.b has no JSON Schema.*: JSON has no BigInt/,
+      );
+      assert.throws(
+        route(place, z.object({ at: z.date() })),
+        /Zod z\.date\(\) at properties\.at has no JSON Schema.*: JSON has no Date/,
+      );
+      assert.throws(route(place, z.object({ at: z.coerce.date().optional() })), /z\.date\(\)/);
+    }
+    assert.throws(route('response', z.array(z.bigint())), /z\.bigint\(\) at items has no JSON Schema/);
+    assert.doesNotThrow(route('response', z.object({ at: z.iso.datetime(), b: z.string() })));
+  });
+
   test('a collection without an adapter refuses to build', () => {
     assert.throws(() => new CRUDCollection({}), /ormAdapter/);
   });

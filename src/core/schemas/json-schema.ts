@@ -73,6 +73,12 @@ const UNRUN: Readonly<Record<string, string>> = {
   overwrite: 'overwrite (trim, toLowerCase…)',
 };
 
+/** Zod types of values JSON has not, by schema kind: the type, and what to use instead. */
+const NO_JSON: Readonly<Record<string, readonly [string, string]>> = {
+  bigint: ['z.bigint()', 'JSON has no BigInt; a string of digits (z.string().regex(/^-?[0-9]+$/)) keeps it exact'],
+  date: ['z.date()', 'JSON has no Date; z.iso.datetime() or z.iso.date() takes and gives ISO 8601 text'],
+};
+
 type Override = NonNullable<z.core.JSONSchemaGenerator['override']>;
 type ZodDef = {
   type: string;
@@ -85,7 +91,8 @@ type ZodDef = {
 /**
  * Refuses, when the router is built, what Zod would run but a JSON Schema
  * drops: requests are validated and responses serialised from the JSON
- * Schema alone, so a transform or refinement would be silently skipped.
+ * Schema alone, so a transform or refinement would be silently skipped, and
+ * a `z.bigint()` or `z.date()` (documented as `{}`) would fail every response.
  * A pipe's sides are walked whole: a conversion visits only one of them.
  */
 function refuseUnrunAt(prefix: readonly (string | number)[]): Override {
@@ -95,6 +102,8 @@ function refuseUnrunAt(prefix: readonly (string | number)[]): Override {
     const kinds = [def.type, ...(def.checks ?? []).map((check) => check._zod.def.check)];
     const unrun = kinds.find((kind) => Object.hasOwn(UNRUN, kind));
     if (unrun !== undefined) throw unrunError(UNRUN[unrun] as string, at);
+    const noJson = Object.hasOwn(NO_JSON, def.type) ? NO_JSON[def.type] : undefined;
+    if (noJson) throw noJsonError(noJson, at);
     if (def.type !== 'pipe') return;
     if (typeof def.transform === 'function') throw unrunError('codec (z.codec, z.stringbool)', at);
     for (const side of [def.in, def.out]) {
@@ -110,6 +119,13 @@ function unrunError(what: string, at: readonly (string | number)[]): TypeError {
   return new TypeError(
     `A Zod ${what} at ${where} would never run: ormcrud validates and serialises by JSON Schema; ` +
       'check or change values in a dependency or a handler',
+  );
+}
+
+function noJsonError([type, instead]: readonly [string, string], at: readonly (string | number)[]): TypeError {
+  const where = at.length > 0 ? at.join('.') : 'the schema itself';
+  return new TypeError(
+    `A Zod ${type} at ${where} has no JSON Schema, by which ormcrud validates and serialises: ${instead}`,
   );
 }
 
