@@ -1,6 +1,7 @@
 /**
  * DrizzleAdapter.describe() over column types and relation shapes the forum does
- * not use, for all three dialects, plus a SQLite round trip of converted values.
+ * not use, for all three dialects, plus a SQLite round trip of converted values, and
+ * PostgreSQL's uuid values beyond RFC 9562's.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -8,12 +9,15 @@ import { createClient } from '@libsql/client';
 import { relations, sql, type Table } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/libsql';
 import * as my from 'drizzle-orm/mysql-core';
+import { drizzle as pgDrizzle } from 'drizzle-orm/node-postgres';
 import * as pg from 'drizzle-orm/pg-core';
 import * as lite from 'drizzle-orm/sqlite-core';
 import { CRUDCollection, type FieldMeta, PagePaginator, type Row } from 'ormcrud';
 import { DrizzleAdapter } from 'ormcrud/drizzle';
-import { routersApp } from '../support/framework-apps.ts';
+import { Pool } from 'pg';
+import { routersApp, testFrameworks } from '../support/framework-apps.ts';
 import { listPage } from '../support/list-page.ts';
+import { documentOf } from '../support/openapi.ts';
 
 const noSession = async () => {
   throw new Error('no database in this test');
@@ -414,4 +418,49 @@ describe('value conversion on SQLite', () => {
       client.close();
     }
   });
+});
+
+const pgUrl = process.env.TEST_POSTGRES_URL;
+test('PostgreSQL: a uuid field takes any 8-4-4-4-12 hex value, as the column does', {
+  skip: !pgUrl && 'no PostgreSQL',
+}, async () => {
+  const pool = new Pool({ connectionString: pgUrl, max: 2 });
+  const token = pg.pgTable('dk_token', { id: pg.serial('id').primaryKey(), uid: pg.uuid('uid').notNull() });
+  // A Microsoft-style GUID: neither the version digit nor the variant digit is RFC 9562's.
+  const guid = '12345678-1234-1234-1234-123456789012';
+  try {
+    await pool.query('DROP TABLE IF EXISTS dk_token');
+    await pool.query('CREATE TABLE dk_token (id SERIAL PRIMARY KEY, uid UUID NOT NULL)');
+    await pool.query(`INSERT INTO dk_token (uid) VALUES ('${guid}')`);
+    const router = new CRUDCollection({ ormAdapter: new DrizzleAdapter({ model: token, db: pgDrizzle(pool) }) });
+    const routers = [router.getRouter({ prefix: '/tokens' })];
+    const uid = documentOf(...routers).components.schemas.DkToken as { properties: Record<string, unknown> };
+    assert.equal((uid.properties.uid as { format?: string }).format, 'uuid');
+    for (const framework of testFrameworks()) {
+      const app = await routersApp(framework, routers);
+      try {
+        const found = await app.inject({ method: 'GET', url: `/tokens?uid=${guid}` });
+        assert.equal(found.statusCode, 200, `${framework}: ${found.body}`);
+        assert.deepEqual(found.json().data, [{ id: 1, uid: guid }]);
+        const other = '00000000-0000-0000-c000-00000000000a';
+        const created = await app.inject({ method: 'POST', url: '/tokens', payload: { uid: other } });
+        assert.deepEqual([created.statusCode, created.json().uid], [201, other], created.body);
+        const patched = await app.inject({
+          method: 'PATCH',
+          url: `/tokens/${created.json().id}`,
+          payload: { uid: guid },
+        });
+        assert.equal(patched.statusCode, 200, patched.body);
+        await app.inject({ method: 'DELETE', url: `/tokens/${created.json().id}` });
+        for (const bad of ['12345678-1234-1234-1234-12345678901', 'g2345678-1234-1234-1234-123456789012']) {
+          const refused = await app.inject({ method: 'POST', url: '/tokens', payload: { uid: bad } });
+          assert.equal(refused.statusCode, 422, `${framework} ${bad}: ${refused.body}`);
+        }
+      } finally {
+        await app.close();
+      }
+    }
+  } finally {
+    await pool.end();
+  }
 });

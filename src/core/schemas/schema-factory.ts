@@ -22,7 +22,8 @@ const VALUES = {
   boolean: z.boolean(),
   datetime: z.iso.datetime({ offset: true, local: true }),
   date: z.iso.date(),
-  uuid: z.uuid(),
+  // Any 8-4-4-4-12 hex value: databases store Microsoft-style GUIDs too, whatever their version and variant digits.
+  uuid: z.guid(),
   unknown: z.unknown(),
   /** A date-time as responses carry it: a string, whatever the driver returns. */
   datetimeOut: z.string().meta({ format: 'date-time' }),
