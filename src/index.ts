@@ -38,6 +38,7 @@ export type { CRUDCollectionOptions } from './core/collection-options.ts';
 export type { CallField, CrudCall } from './core/dependencies/call.ts';
 export {
   type DependencyDocs,
+  type DependencyParameter,
   documentDependency,
   type SecurityRequirement,
 } from './core/dependencies/dependency-docs.ts';

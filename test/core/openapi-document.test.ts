@@ -219,6 +219,33 @@ describe('createOpenApiDocument', () => {
     ]);
   });
 
+  test('the headers and cookies documented dependencies read are parameters of the operations they guard', () => {
+    const tenant = { in: 'header', name: 'X-Tenant', description: 'The tenant' } as const;
+    const a = documentDependency(() => undefined, { parameters: [tenant, { in: 'cookie', name: 'session' }] });
+    const b = documentDependency(() => undefined, { parameters: [{ in: 'header', name: 'x-tenant', required: true }] });
+    const doc = documentOf(
+      collection('tag', { dependencies: [a], deleteDependencies: [b] }).getRouter({ prefix: '/tags' }),
+    );
+    const read = (method: string, path: string) =>
+      operation(doc, method, path).parameters.filter((p: Json) => p.in === 'header' || p.in === 'cookie');
+    assert.deepEqual(read('get', '/tags'), [
+      { in: 'header', name: 'X-Tenant', required: false, description: 'The tenant', schema: { type: 'string' } },
+      { in: 'cookie', name: 'session', required: false, schema: { type: 'string' } },
+    ]);
+    // Declared twice in two spellings: once, required since one dependency requires it.
+    assert.deepEqual(
+      read('delete', '/tags/{tag_id}').map((p: Json) => [p.name, p.required]),
+      [
+        ['X-Tenant', true],
+        ['session', false],
+      ],
+    );
+    assert.throws(
+      () => documentDependency(() => undefined, { parameters: [{ in: 'header', name: 'Authorization' }] }),
+      /declare credentials as security/,
+    );
+  });
+
   test('two routers serving one path are refused: each would answer 405 for the methods of the other', () => {
     const reads = collection('tag', { disableCreate: true, disableUpdate: true, disableDelete: true });
     const creates = collection('tag', { disableGetMany: true, disableGetOne: true });

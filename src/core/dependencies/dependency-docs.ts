@@ -13,6 +13,15 @@ import { isThenable } from './resolve.ts';
 /** An OpenAPI security requirement: scheme name → scopes (`{ bearer: [] }`). */
 export type SecurityRequirement = Readonly<Record<string, readonly string[]>>;
 
+/** A request header or cookie a dependency reads, for the document: `{ in: 'header', name: 'X-Tenant' }`. */
+export interface DependencyParameter {
+  readonly in: 'header' | 'cookie';
+  readonly name: string;
+  /** Whether a request must send it (default `false`). */
+  readonly required?: boolean;
+  readonly description?: string;
+}
+
 /** What {@link documentDependency} attaches to a dependency. */
 export interface DependencyDocs {
   /** The requirements it enforces; any one of them lets a request through. Implies the `unauthorized` error. */
@@ -21,7 +30,12 @@ export interface DependencyDocs {
   readonly errors?: readonly ErrorCode[];
   /** The `WWW-Authenticate` challenge of the 401s it raises: `Bearer` unless given, when it declares `security`. */
   readonly challenge?: string;
+  /** The headers and cookies it reads, other than the credentials its `security` names. */
+  readonly parameters?: readonly DependencyParameter[];
 }
+
+/** Headers OpenAPI takes from elsewhere: the credentials from `security`, the others from the operation. */
+const RESERVED_HEADERS = new Set(['authorization', 'accept', 'content-type']);
 
 const documented = new WeakMap<Dependency, DependencyDocs>();
 
@@ -42,6 +56,11 @@ const documented = new WeakMap<Dependency, DependencyDocs>();
  * ```
  */
 export function documentDependency(dependency: Dependency, docs: DependencyDocs): Dependency {
+  for (const parameter of docs.parameters ?? []) {
+    if (parameter.in === 'header' && RESERVED_HEADERS.has(parameter.name.toLowerCase())) {
+      throw new TypeError(`The ${parameter.name} header is no parameter in OpenAPI: declare credentials as security`);
+    }
+  }
   const challenge = docs.challenge ?? (docs.security ? 'Bearer' : undefined);
   const rethrow = (error: unknown): never => {
     throw challenge === undefined ? error : withChallenge(error, challenge);
@@ -76,22 +95,35 @@ export interface GuardDocs {
   readonly errors: readonly ErrorCode[];
   /** Every dependency's requirement must hold: their product (absent when none declares any). */
   readonly security?: readonly SecurityRequirement[];
+  /** The headers and cookies they read, each once (absent when none declares any). */
+  readonly parameters?: readonly DependencyParameter[];
 }
 
 /** Merges the docs of a route's dependencies. */
 export function guardDocs(dependencies: readonly Dependency[]): GuardDocs {
   const errors: ErrorCode[] = [];
   let security: SecurityRequirement[] | undefined;
+  const parameters = new Map<string, DependencyParameter>();
   for (const dependency of dependencies) {
     const docs = documented.get(dependency);
     if (!docs) continue;
     errors.push(...(docs.errors ?? []));
+    for (const parameter of docs.parameters ?? []) {
+      // Header names are case-insensitive; one that any dependency requires is required.
+      const key = `${parameter.in}:${parameter.in === 'header' ? parameter.name.toLowerCase() : parameter.name}`;
+      const seen = parameters.get(key);
+      parameters.set(key, seen ? { ...seen, required: Boolean(seen.required || parameter.required) } : parameter);
+    }
     if (!docs.security) continue;
     errors.push('unauthorized');
     const alternatives = docs.security;
     security = security ? security.flatMap((a) => alternatives.map((b) => both(a, b))) : [...alternatives];
   }
-  return { errors, ...(security && { security }) };
+  return {
+    errors,
+    ...(security && { security }),
+    ...(parameters.size > 0 && { parameters: [...parameters.values()] }),
+  };
 }
 
 /** One requirement that holds when `a` and `b` both do. */

@@ -29,7 +29,16 @@ const JSON_TYPE = 'application/json';
 export function operationOf(placed: DocumentedRoute, schemas: ComponentSchemas, shared: SharedResponses): JsonSchema {
   const { route } = placed;
   const { params, query, body } = route.schemas;
-  const parameters = [...parametersOf('path', params, schemas), ...parametersOf('query', query, schemas)];
+  const parameters = [
+    ...parametersOf('path', params, schemas),
+    ...parametersOf('query', query, schemas),
+    ...(route.parameters ?? []).map(({ description, required, ...parameter }) => ({
+      ...parameter,
+      required: required ?? false,
+      ...(description && { description }),
+      schema: { type: 'string' },
+    })),
+  ];
   return {
     operationId: placed.operationId,
     summary: route.summary ?? `${route.method} ${placed.path}`,

@@ -100,6 +100,7 @@ export function makeRoute(mount: Mount, spec: RouteSpec): CrudRoute {
     ...(spec.model !== undefined && { model: spec.model }),
     errors: errorsOf(schemas, spec.errors ?? [], guards.errors),
     ...(guards.security && { security: guards.security }),
+    ...(guards.parameters && { parameters: guards.parameters }),
     ...(spec.headers && { headers: spec.headers }),
     handle: guarded(all, spec.run),
   };

@@ -5,7 +5,7 @@
  * @module
  */
 import type { z } from 'zod';
-import type { SecurityRequirement } from '../dependencies/dependency-docs.ts';
+import type { DependencyParameter, SecurityRequirement } from '../dependencies/dependency-docs.ts';
 import type { CrudRequest } from '../dependencies/request.ts';
 import type { ErrorCode } from '../errors.ts';
 import type { JsonSchema } from '../schemas/json-schema.ts';
@@ -59,6 +59,8 @@ export interface CrudRoute {
   readonly errors?: readonly ErrorCode[];
   /** What its dependencies require (OpenAPI security requirements: any one of them). */
   readonly security?: readonly SecurityRequirement[];
+  /** The headers and cookies its dependencies read, as they document them. */
+  readonly parameters?: readonly DependencyParameter[];
   /** Headers of a success, from the request and the handler's result (a 201's `Location`). */
   readonly headers?: ResponseHeaders;
   readonly handle: (req: CrudRequest) => Promise<unknown>;
