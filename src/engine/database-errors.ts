@@ -1,8 +1,8 @@
 /**
  * SQL driver errors as {@link HttpError}s, shared by every adapter: a
  * constraint violation as `constraint-errors.ts` translates it; a database
- * that cannot be reached or answer now (connection refused or lost, server
- * shutting down, too many connections, SQLite busy) is 503
+ * that cannot be reached or answer now (a socket error, or what the dialect
+ * reads as a server gone, saturated or locked) is 503
  * `service_unavailable` with `Retry-After`. The SQL text never reaches the
  * message; the original error, redacted to a `DatabaseError`, stays as `cause`.
  *
@@ -13,17 +13,13 @@ import { alongChain, type DriverError } from '../core/driver-errors.ts';
 import { HttpError } from '../core/errors.ts';
 import { DatabaseError, redactDriverError } from '../core/safe-errors.ts';
 import { constraintError } from './constraint-errors.ts';
+import type { DialectErrors } from './dialect.ts';
+import { mysqlErrors } from './dialects/mysql-errors.ts';
+import { postgresErrors } from './dialects/postgres-errors.ts';
+import { sqliteErrors } from './dialects/sqlite-errors.ts';
 
-/**
- * Errors of a database that is down, unreachable, restarting, saturated or
- * locked, for now: the request may succeed later. Socket errors of Node;
- * PostgreSQL connection exceptions (SQLSTATE class 08), shutdowns (57P01-57P03),
- * too many connections, cancelled statements, lock and serialisation failures;
- * MySQL/MariaDB's client (2002, 2003, 2006, 2013) and server equivalents;
- * `pg`'s codeless connection messages; Sequelize's connection errors; SQLite
- * busy or locked.
- */
-const UNAVAILABLE_CODES = new Set([
+/** Node's socket errors: a database host refused, reset, timed out or not found, whatever the driver. */
+const SOCKET_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
   'ECONNABORTED',
@@ -33,56 +29,18 @@ const UNAVAILABLE_CODES = new Set([
   'ENETUNREACH',
   'ENOTFOUND',
   'EAI_AGAIN',
-  '57P01',
-  '57P02',
-  '57P03',
-  '53300',
-  '57014',
-  '55P03',
-  '40001',
-  '40P01',
-  'PROTOCOL_CONNECTION_LOST',
-  'PROTOCOL_SEQUENCE_TIMEOUT',
-  'ER_CON_COUNT_ERROR',
-  'ER_TOO_MANY_USER_CONNECTIONS',
-  'ER_SERVER_SHUTDOWN',
-  'ER_CONNECTION_KILLED',
-  'ER_CLIENT_INTERACTION_TIMEOUT',
-  'ER_LOCK_WAIT_TIMEOUT',
-  'ER_LOCK_DEADLOCK',
-  'ER_QUERY_INTERRUPTED',
-  'ER_QUERY_TIMEOUT',
-  'ER_STATEMENT_TIMEOUT',
 ]);
-const UNAVAILABLE_ERRNOS = new Set([
-  1040, 1053, 1203, 1205, 1213, 1317, 1927, 1969, 2002, 2003, 2006, 2013, 3024, 4031,
-]);
-const UNAVAILABLE_NAMES = new Set([
-  'SequelizeConnectionError',
-  'SequelizeConnectionRefusedError',
-  'SequelizeConnectionTimedOutError',
-  'SequelizeConnectionAcquireTimeoutError',
-  'SequelizeHostNotFoundError',
-  'SequelizeHostNotReachableError',
-]);
-/** SQLite's busy and locked codes, plain or extended (`SQLITE_BUSY_SNAPSHOT`). */
-const SQLITE_BUSY = /^SQLITE_(?:BUSY|LOCKED)/;
-/** `pg` and `mysql2` report a lost or timed-out connection, and a pool shut down, by message only. */
-const UNAVAILABLE_MESSAGES =
-  /^(?:Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Cannot use a pool after calling end|Can't add new command when connection is in closed state|Pool is closed)/;
 
-function isUnavailable(e: DriverError): true | undefined {
-  const { code, errno, rawCode, extendedCode } = e;
-  if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08') || SQLITE_BUSY.test(code)))
-    return true;
-  if (typeof extendedCode === 'string' && SQLITE_BUSY.test(extendedCode)) return true;
-  // SQLite's primary result code is the low byte: 5 busy, 6 locked.
-  if (typeof rawCode === 'number' && ((rawCode & 0xff) === 5 || (rawCode & 0xff) === 6)) return true;
-  if (typeof errno === 'number' && typeof code === 'string' && UNAVAILABLE_ERRNOS.has(errno)) return true;
-  if (typeof e.name === 'string' && UNAVAILABLE_NAMES.has(e.name)) return true;
-  if (typeof e.message === 'string' && code === undefined && UNAVAILABLE_MESSAGES.test(e.message)) return true;
-  return undefined;
-}
+/** The errors of every dialect, for an error whose database is not known (an app's own query). */
+export const ANY_DATABASE: DialectErrors = {
+  constraint: (e) => postgresErrors.constraint(e) ?? mysqlErrors.constraint(e) ?? sqliteErrors.constraint(e),
+  column: (e) => postgresErrors.column(e) ?? mysqlErrors.column(e) ?? sqliteErrors.column(e),
+  unavailable: (e) => postgresErrors.unavailable(e) || mysqlErrors.unavailable(e) || sqliteErrors.unavailable(e),
+};
+
+/** Whether the error says the database is down, unreachable, restarting, saturated or locked, for now. */
+const unavailableBy = (errors: DialectErrors) => (e: DriverError) =>
+  (typeof e.code === 'string' && SOCKET_CODES.has(e.code)) || errors.unavailable(e) || undefined;
 
 /**
  * Seconds a client is asked to wait before retrying a 503.
@@ -112,23 +70,28 @@ export function unavailableError(detail = 'The database is unavailable; try agai
 
 /**
  * The {@link HttpError} for any database error: a constraint violation (409,
- * 422, see {@link constraintError}) or a database unavailable for now (503);
- * `undefined` for other errors (and for `HttpError`s, which pass as they are).
+ * 422, see {@link constraintError}) or a database unavailable for now (503),
+ * as `errors` (a dialect's; by default every dialect's) reads it; `undefined`
+ * for other errors (and for `HttpError`s, which pass as they are).
  *
  * @example
  * ```ts
  * try {
  *   await exec.run(statement, []);
  * } catch (error) {
- *   throw databaseError(error, (column) => postModel.fieldOf(column)) ?? error;
+ *   throw databaseError(error, (column) => postModel.fieldOf(column), postModel.dialect.errors) ?? error;
  * }
  * ```
  */
-export function databaseError(error: unknown, fieldOf?: (column: string) => string | undefined): HttpError | undefined {
+export function databaseError(
+  error: unknown,
+  fieldOf?: (column: string) => string | undefined,
+  errors: DialectErrors = ANY_DATABASE,
+): HttpError | undefined {
   if (error instanceof HttpError) return undefined;
-  const constraint = constraintError(error, fieldOf);
+  const constraint = constraintError(error, errors, fieldOf);
   if (constraint) return constraint;
-  return alongChain(error, isUnavailable) ? unavailableError(undefined, DatabaseError.from(error)) : undefined;
+  return alongChain(error, unavailableBy(errors)) ? unavailableError(undefined, DatabaseError.from(error)) : undefined;
 }
 
 /**
@@ -136,6 +99,7 @@ export function databaseError(error: unknown, fieldOf?: (column: string) => stri
  * unavailable database as its {@link HttpError}; what running `statement`
  * threw as a {@link DatabaseError} without its values, however bare the
  * driver's error; anything else redacted when it comes from a driver.
+ * `errors` is the database's dialect's, by default every dialect's.
  *
  * @example
  * ```ts
@@ -150,8 +114,9 @@ export function translateDatabaseError(
   error: unknown,
   fieldOf?: (column: string) => string | undefined,
   statement?: string,
+  errors: DialectErrors = ANY_DATABASE,
 ): unknown {
-  const known = databaseError(error, fieldOf);
+  const known = databaseError(error, fieldOf, errors);
   if (known) return known;
   if (statement !== undefined && !(error instanceof HttpError)) return DatabaseError.from(error, statement);
   return redactDriverError(error);

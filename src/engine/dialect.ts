@@ -5,7 +5,9 @@
  *
  * @module
  */
+import type { DriverError } from '../core/driver-errors.ts';
 import type { FieldKind } from '../core/model-meta.ts';
+import type { ConstraintKind } from './constraint-errors.ts';
 import type { Unexpressible } from './expressible.ts';
 import type { Codec } from './model.ts';
 
@@ -15,6 +17,16 @@ export interface ColumnRead {
   readonly select?: (column: string) => string;
   /** A raw value as the column's own decoder expects it; may throw {@link Unexpressible}. */
   readonly decode?: Codec;
+}
+
+/** How a database family's drivers report errors, read from one error of a chain at a time. */
+export interface DialectErrors {
+  /** The kind of constraint the error says was violated, if it is such an error. */
+  constraint(e: DriverError): ConstraintKind | undefined;
+  /** The column a not-null violation names, where the driver says which. */
+  column(e: DriverError): string | undefined;
+  /** Whether the error says the database cannot be reached or answer now (down, saturated, busy, locked). */
+  unavailable(e: DriverError): boolean;
 }
 
 /** The SQL spelling and capabilities of one database family, as one connection speaks it. */
@@ -55,6 +67,8 @@ export interface Dialect {
   orderTerm(column: string, desc: boolean, nullable: boolean): string;
   /** The row window of a page, from two placeholders. */
   limitOffset(limit: string, offset: string): string;
+  /** How its drivers report errors. */
+  readonly errors: DialectErrors;
 }
 
 /** What a connection may change of its family's dialect. */

@@ -108,7 +108,8 @@ export abstract class EngineAdapter<
    * unavailable database as an `HttpError`, anything else without its values.
    */
   protected translateError(error: unknown, statement?: Statement): unknown {
-    return translateDatabaseError(error, (column) => this.compiled(this.model).fieldOf(column), statement?.sql);
+    const model = this.compiled(this.model);
+    return translateDatabaseError(error, (column) => model.fieldOf(column), statement?.sql, model.dialect.errors);
   }
 
   /** A model compiled for this adapter's dialect, once per description; found again by its reference. */

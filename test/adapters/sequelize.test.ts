@@ -508,3 +508,30 @@ for (const database of databaseTargets().filter((d) => d.dialect !== 'postgres')
     });
   });
 }
+
+for (const database of databaseTargets().filter((d) => d.dialect !== 'sqlite')) {
+  test(`SequelizeAdapter [sequelize/${database.dialect}]: a pool wait past Sequelize's acquire timeout is a 503`, async () => {
+    const sequelize = new Sequelize(database.url, {
+      logging: false,
+      dialect: database.dialect === 'mysql' ? 'mysql' : 'postgres',
+      pool: { max: 1, acquire: 300 },
+    });
+    const note = sequelize.define('pool_note', { title: DataTypes.STRING(20) }, { timestamps: false });
+    await note.sync({ force: true });
+    const router = new CRUDCollection({ ormAdapter: new SequelizeAdapter({ model: note }) }).getRouter({
+      prefix: '/notes',
+    });
+    const app = await routersApp('fastify', [router]);
+    const held = await sequelize.transaction(); // the pool's only connection
+    try {
+      const res = await app.inject({ method: 'GET', url: '/notes' });
+      assert.equal(res.statusCode, 503, res.body);
+      assert.equal(res.headers['retry-after'], '1');
+    } finally {
+      await held.rollback();
+      await app.close();
+      await note.drop();
+      await sequelize.close();
+    }
+  });
+}

@@ -44,10 +44,6 @@ describe('databaseError', () => {
       driverError('Lock wait timeout exceeded', { code: 'ER_LOCK_WAIT_TIMEOUT', errno: 1205 }),
     ],
     [
-      'Sequelize pool wait timed out',
-      Object.assign(new Error('Operation timeout'), { name: 'SequelizeConnectionAcquireTimeoutError' }),
-    ],
-    [
       'Sequelize around a refused connection',
       Object.assign(new Error('connect ECONNREFUSED'), {
         name: 'SequelizeConnectionRefusedError',

@@ -8,11 +8,14 @@
 import {
   type CRUDConfigDict,
   type CRUDConfigInit,
+  DatabaseError,
   type Dialect,
   EngineAdapter,
   type ModelMeta,
   type ModelSpec,
   type Session,
+  type Statement,
+  unavailableError,
 } from 'ormcrud/adapter-kit';
 import type { Sequelize } from 'sequelize';
 import { hiddenRows } from './describe-model.ts';
@@ -104,4 +107,21 @@ export class SequelizeAdapter<M extends AnyModel = AnyModel> extends EngineAdapt
     this.#pool ??= sessionOf(this.sequelize);
     return work(this.#pool);
   }
+
+  /** Sequelize's own connection errors are a 503 too: a pool wait that timed out holds no driver error. */
+  protected override translateError(error: unknown, statement?: Statement): unknown {
+    if (error instanceof Error && UNAVAILABLE.has(error.name))
+      return unavailableError(undefined, DatabaseError.from(error));
+    return super.translateError(error, statement);
+  }
 }
+
+/** Sequelize's errors for a database it cannot reach or get a connection to now. */
+const UNAVAILABLE = new Set([
+  'SequelizeConnectionError',
+  'SequelizeConnectionRefusedError',
+  'SequelizeConnectionTimedOutError',
+  'SequelizeConnectionAcquireTimeoutError',
+  'SequelizeHostNotFoundError',
+  'SequelizeHostNotReachableError',
+]);

@@ -5,6 +5,7 @@
  * @module
  */
 import { type Dialect, type DialectOptions, decimalText, limitOffset, questionMark } from '../dialect.ts';
+import { mysqlErrors } from './mysql-errors.ts';
 
 /** 64-bit integers as exact digits; DATEs as `YYYY-MM-DD`, not a `Date` in mysql2's `timezone` zone. */
 const asText = decimalText('CHAR');
@@ -36,5 +37,6 @@ export function mysqlDialect(options: DialectOptions = {}): Dialect {
     insertDefaults: (table) => `INSERT INTO ${table} () VALUES ()`,
     orderTerm: (column, desc) => `${column} ${desc ? 'DESC' : 'ASC'}`,
     limitOffset,
+    errors: mysqlErrors,
   };
 }

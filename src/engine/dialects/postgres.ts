@@ -17,6 +17,7 @@ import {
   numbered,
 } from '../dialect.ts';
 import { finiteDecimal, withinYears } from '../expressible.ts';
+import { postgresErrors } from './postgres-errors.ts';
 
 /**
  * 64-bit integers as exact digits; dates, date-times and decimals checked first, since PostgreSQL holds
@@ -58,5 +59,6 @@ export function postgresDialect(options: DialectOptions = {}): Dialect {
       return `${column} ${desc ? 'DESC' : 'ASC'}${nulls}`;
     },
     limitOffset,
+    errors: postgresErrors,
   };
 }

@@ -14,6 +14,7 @@ import {
   limitOffset,
   questionMark,
 } from '../dialect.ts';
+import { sqliteErrors } from './sqlite-errors.ts';
 
 const utf8 = new TextDecoder();
 
@@ -73,5 +74,6 @@ export function sqliteDialect(options: DialectOptions = {}): Dialect {
     insertDefaults: (table) => `INSERT INTO ${table} DEFAULT VALUES`,
     orderTerm: (column, desc) => `${column} ${desc ? 'DESC' : 'ASC'}`,
     limitOffset,
+    errors: sqliteErrors,
   };
 }
