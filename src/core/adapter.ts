@@ -8,7 +8,7 @@
  */
 import type { z } from 'zod';
 import { DEFAULT_INCLUDE_LIMIT } from './include-limit.ts';
-import type { ModelMeta } from './model-meta.ts';
+import { type ModelMeta, refuseNameClashes } from './model-meta.ts';
 import type { ListResult, PageWindow } from './paginator.ts';
 import type { ParentRef } from './parent-scope.ts';
 import { CRUDConfigDict, resolveFieldSet } from './schemas/crud-config.ts';
@@ -157,7 +157,9 @@ export abstract class ORMAdapterBase<TModel = unknown, TRow extends Row = Row, T
   /** This adapter's model description, read once. */
   get meta(): ModelMeta {
     if (!this.#meta) {
-      this.#meta = this.describe();
+      const meta = this.describe();
+      refuseNameClashes(meta);
+      this.#meta = meta;
       // The ORM's own key may differ from the model given (a TypeORM `EntitySchema`).
       this.registerConfigAs(this.#meta.model);
     }

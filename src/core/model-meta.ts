@@ -143,3 +143,20 @@ export function fieldOf(meta: ModelMeta, name: string): FieldMeta {
   if (!field) throw new TypeError(`Model "${meta.name}" has no field "${name}"`);
   return field;
 }
+
+/**
+ * Throws for a relation named like a field (`author` both the key column and the relation): the
+ * two share one place in a row, so a response could carry neither truthfully.
+ *
+ * @example
+ * ```ts
+ * refuseNameClashes(postAdapter.describe()); // passes: `author_id` and `author` differ
+ * ```
+ */
+export function refuseNameClashes(meta: ModelMeta): void {
+  const fields = new Set(meta.fields.map((field) => field.name));
+  const clashes = meta.relations.filter((relation) => fields.has(relation.name)).map((relation) => relation.name);
+  if (clashes.length === 0) return;
+  const names = clashes.map((name) => `"${name}"`).join(', ');
+  throw new TypeError(`Model "${meta.name}" has a field and a relation both named ${names}: rename one`);
+}

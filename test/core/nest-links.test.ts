@@ -174,3 +174,21 @@ test("a declared foreign key outranks the side a Drizzle relation's config sits 
   const cards = of(card).addNestedCollection('/owner', of(owner));
   assert.doesNotThrow(() => cards.getRouter({ prefix: '/cards' }));
 });
+
+test('a relation named like a field is refused when the collection is made, naming both', () => {
+  // The key column `author` and the relation `author`: a created row was written, then answered with a 500.
+  const writer = sqliteTable('writer', { id: integer('id').primaryKey() });
+  const note = sqliteTable('note', { id: integer('id').primaryKey(), author: integer('author') });
+  const clashing = drizzle({
+    connection: { url: ':memory:' },
+    schema: {
+      writer,
+      note,
+      noteRelations: relations(note, ({ one }) => ({
+        author: one(writer, { fields: [note.author], references: [writer.id] }),
+      })),
+    },
+  });
+  const ormAdapter = new DrizzleAdapter({ db: clashing, model: note });
+  assert.throws(() => new CRUDCollection({ ormAdapter }), /"note" has a field and a relation both named "author"/);
+});
