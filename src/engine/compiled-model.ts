@@ -7,6 +7,7 @@
  */
 import type { Row } from '../core/adapter.ts';
 import { calendarDate } from '../core/dates.ts';
+import { HttpError } from '../core/errors.ts';
 import type { FieldKind, ModelMeta, RelationMeta } from '../core/model-meta.ts';
 import { publicFieldsOf } from '../core/schemas/model-configs.ts';
 import type { Dialect } from './dialect.ts';
@@ -25,6 +26,18 @@ export interface Column extends ColumnSpec {
 const chain = (first?: Codec, second?: Codec): Codec | undefined =>
   first && second ? (value: unknown) => second(first(value)) : (first ?? second);
 
+/** The ORM's encoder of a request's value: a value it cannot encode is a 422 naming the field, not a 500. */
+const refusing =
+  (encode: Codec, field: string): Codec =>
+  (value) => {
+    try {
+      return encode(value);
+    } catch (error) {
+      if (error instanceof HttpError) throw error;
+      throw new HttpError('validation_failed', `The value of ${field} is not one its column takes`, { cause: error });
+    }
+  };
+
 /**
  * `spec` compiled: its quoted name, its dialect's read of its kind before its own decoder (a stored
  * value it refuses is a 409); a `date` field is a calendar day both ways, whatever the process's time zone.
@@ -33,7 +46,7 @@ function compileColumn(spec: ColumnSpec, kind: FieldKind, dialect: Dialect): Col
   const read = dialect.read(kind);
   const day = kind === 'date' ? calendarDate : undefined;
   const decode = chain(chain(read?.decode && expressedAs(read.decode, spec.field), spec.decode), day);
-  const encode = chain(day, spec.encode);
+  const encode = chain(day, spec.encode && refusing(spec.encode, spec.field));
   return { ...spec, sql: dialect.quote(spec.column), decode, encode, select: read?.select };
 }
 

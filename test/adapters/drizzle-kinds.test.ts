@@ -464,3 +464,31 @@ test('PostgreSQL: a uuid field takes any 8-4-4-4-12 hex value, as the column doe
     await pool.end();
   }
 });
+
+test('PostgreSQL: a value Drizzle cannot encode for its column is a 422 naming the field, not a 500', {
+  skip: !pgUrl && 'no PostgreSQL',
+}, async () => {
+  const pool = new Pool({ connectionString: pgUrl, max: 2 });
+  const listed = pg.pgTable('dk_listed', { id: pg.serial('id').primaryKey(), tags: pg.text('tags').array() });
+  try {
+    await pool.query('DROP TABLE IF EXISTS dk_listed');
+    await pool.query('CREATE TABLE dk_listed (id SERIAL PRIMARY KEY, tags TEXT[])');
+    const collection = new CRUDCollection({ ormAdapter: new DrizzleAdapter({ model: listed, db: pgDrizzle(pool) }) });
+    const app = await routersApp('fastify', [collection.getRouter({ prefix: '/listed' })]);
+    try {
+      const created = await app.inject({ method: 'POST', url: '/listed', payload: { tags: ['a', 'b'] } });
+      assert.deepEqual([created.statusCode, created.json().tags], [201, ['a', 'b']], created.body);
+      for (const tags of [5, { a: 1 }]) {
+        const refused = await app.inject({ method: 'PATCH', url: `/listed/${created.json().id}`, payload: { tags } });
+        assert.equal(refused.statusCode, 422, refused.body);
+        assert.match(refused.json().detail, /tags/);
+      }
+      const { rows } = await pool.query('SELECT tags FROM dk_listed');
+      assert.deepEqual(rows, [{ tags: ['a', 'b'] }]);
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await pool.end();
+  }
+});
