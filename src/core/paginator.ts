@@ -175,7 +175,7 @@ export class PagePaginator extends PaginatorBase {
 const int = z.int();
 
 /**
- * The page result schema around an item schema (`PaginatorPage[T]` of the spec).
+ * The page result schema around an item schema (`PaginatorPage[T]`).
  *
  * @example
  * ```ts

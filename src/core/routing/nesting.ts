@@ -39,7 +39,7 @@ export class NestedConfig {
    */
   readonly relinkParent: boolean;
 
-  /** `routerKwargs` is another name for `routerOptions`, the seed's `router_kwargs`. */
+  /** `routerKwargs` is another name for `routerOptions` (Python's `router_kwargs`); give one of them. */
   constructor(
     init: {
       routerOptions?: NestedRouterOptions;
@@ -56,7 +56,7 @@ export class NestedConfig {
     this.relinkParent = init.relinkParent ?? false;
   }
 
-  /** {@link routerOptions} under the seed's name. */
+  /** {@link routerOptions} under its other name. */
   get routerKwargs(): NestedRouterOptions {
     return this.routerOptions;
   }
