@@ -22,14 +22,14 @@ const KINDS: Record<string, FieldKind> = {};
 const kinds: [FieldKind, string[]][] = [
   ['integer', ['int', 'integer', 'int2', 'int4', 'smallint', 'tinyint', 'mediumint', 'serial', 'smallserial']],
   ['bigint', ['bigint', 'int8', 'bigserial', 'long']],
-  ['number', ['float', 'float4', 'float8', 'double', 'double precision', 'real', 'money']],
+  ['number', ['float', 'float4', 'float8', 'double', 'double precision', 'real']],
   ['decimal', ['decimal', 'numeric', 'dec']],
   [
     'string',
     ['varchar', 'character varying', 'char', 'character', 'nchar', 'nvarchar', 'text', 'tinytext', 'mediumtext'],
   ],
   ['string', ['longtext', 'citext', 'string', 'clob', 'varchar2', 'nvarchar2', 'national varchar', 'ntext']],
-  ['boolean', ['boolean', 'bool', 'bit']],
+  ['boolean', ['boolean', 'bool']],
   ['datetime', ['datetime', 'datetime2', 'timestamp', 'timestamptz', 'timestamp with time zone', 'datetimeoffset']],
   ['datetime', ['timestamp without time zone', 'smalldatetime']],
   ['date', ['date']],
@@ -38,6 +38,8 @@ const kinds: [FieldKind, string[]][] = [
   ['json', ['json', 'jsonb', 'simple-json']],
 ];
 for (const [kind, names] of kinds) for (const name of names) KINDS[name] = kind;
+// Not listed, so free-form: PostgreSQL's `money` (text such as `$12.50`) and `bit` (a bit string, `'1'`), and
+// MariaDB's `bit` (a Buffer), which are neither numbers nor booleans.
 
 /** Bytes of the integer types narrower than a safe integer, outside SQLite (whose are all 8 bytes). */
 const INTEGER_BYTES: Record<string, 1 | 2 | 3 | 4> = {
@@ -61,6 +63,8 @@ function rangeOf(column: ColumnMetadata): IntegerRange | undefined {
 
 /** The core's kind of a TypeORM column type. */
 export function fieldKind(column: ColumnMetadata): FieldKind {
+  // An array column (PostgreSQL `text[]`) holds a list, free-form as Drizzle's and Sequelize's arrays.
+  if (column.isArray) return 'unknown';
   if (column.enum && column.enum.length > 0) return 'enum';
   if (column.generationStrategy === 'uuid') return 'uuid';
   const type = column.type;
