@@ -20,6 +20,8 @@ export type FieldKind =
   | 'uuid'
   | 'enum'
   | 'json'
+  /** Bytes (`bytea`, `blob`, `varbinary`), as base64 text on the wire; neither filtered nor sorted. */
+  | 'binary'
   | 'unknown';
 
 /** One column of a model, named as it appears on the wire (body keys, filters). */

@@ -59,6 +59,8 @@ export interface Dialect {
   readonly textAcceptsNul: boolean;
   /** Every integer column holds 8 bytes, whatever its declared type (SQLite). */
   readonly wideIntegers: boolean;
+  /** A `BIT(n)` column holds bytes, as its drivers read it (MySQL); else a text of `0` and `1` (PostgreSQL). */
+  readonly bitsAsBytes: boolean;
   /** How a column of `kind` is read, where it is not read as it is: a 64-bit integer or a decimal as exact text. */
   read(kind: FieldKind): ColumnRead | undefined;
   /** An `INSERT` that sets no column. */

@@ -67,6 +67,29 @@ describe('column kinds', () => {
     assert.deepEqual([f.code?.kind, f.code?.maxLength, f.code?.nullable], ['string', 3, false]);
   });
 
+  test('bytes: custom bytea and blob columns, SQLite buffer blobs, MySQL custom bit(n); PostgreSQL bits are not', () => {
+    const bytea = pg.customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+    const pgBit = pg.customType<{ data: string }>({ dataType: () => 'bit(8)' });
+    const pgFile = fields(
+      pg.pgTable('pg_file', { id: pg.serial('id').primaryKey(), data: bytea('data'), bits: pgBit('bits') }),
+    );
+    const myBlob = my.customType<{ data: Buffer }>({ dataType: () => 'longblob' });
+    const myBit = my.customType<{ data: Buffer }>({ dataType: () => 'bit(8)' });
+    const myFile = fields(
+      my.mysqlTable('my_file', { id: my.serial('id').primaryKey(), data: myBlob('data'), bits: myBit('bits') }),
+    );
+    const liteFile = fields(
+      lite.sqliteTable('lite_file', {
+        id: lite.integer('id').primaryKey(),
+        data: lite.blob('data', { mode: 'buffer' }),
+      }),
+    );
+    assert.deepEqual(
+      [pgFile.data?.kind, pgFile.bits?.kind, myFile.data?.kind, myFile.bits?.kind, liteFile.data?.kind],
+      ['binary', 'unknown', 'binary', 'binary', 'binary'],
+    );
+  });
+
   test('SQLite', () => {
     const gadget = lite.sqliteTable('gadget', {
       id: lite.integer('id').primaryKey(),

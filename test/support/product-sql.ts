@@ -1,15 +1,15 @@
 /**
  * The `product` table, beside the forum in the test fixtures only: an exact
- * decimal price, a JSON column and two columns with literal defaults, to prove
+ * decimal price, a JSON column, a binary photo and two columns with literal defaults, to prove
  * such values mean the same on every ORM and database. Each ORM's fixture maps
  * it (`product.ts` there).
  */
 import type { Dialect } from './databases.ts';
 
 const COLUMNS: Record<Dialect, string> = {
-  postgres: 'id SERIAL PRIMARY KEY, attrs JSONB NULL, on_sale BOOLEAN NOT NULL DEFAULT FALSE',
-  mysql: 'id INT AUTO_INCREMENT PRIMARY KEY, attrs JSON NULL, on_sale BOOLEAN NOT NULL DEFAULT FALSE',
-  sqlite: 'id INTEGER PRIMARY KEY AUTOINCREMENT, attrs TEXT NULL, on_sale BOOLEAN NOT NULL DEFAULT 0',
+  postgres: 'id SERIAL PRIMARY KEY, attrs JSONB NULL, photo BYTEA NULL, on_sale BOOLEAN NOT NULL DEFAULT FALSE',
+  mysql: 'id INT AUTO_INCREMENT PRIMARY KEY, attrs JSON NULL, photo BLOB NULL, on_sale BOOLEAN NOT NULL DEFAULT FALSE',
+  sqlite: 'id INTEGER PRIMARY KEY AUTOINCREMENT, attrs TEXT NULL, photo BLOB NULL, on_sale BOOLEAN NOT NULL DEFAULT 0',
 };
 
 /** `DROP` then `CREATE` of the product table. */

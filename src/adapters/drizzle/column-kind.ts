@@ -20,6 +20,7 @@ const BY_COLUMN_TYPE: Readonly<Record<string, FieldKind>> = {
   SQLiteText: 'string',
   SQLiteTextJson: 'json',
   SQLiteBlobJson: 'json',
+  SQLiteBlobBuffer: 'binary',
   // PostgreSQL
   PgInteger: 'integer',
   PgSmallInt: 'integer',
@@ -86,9 +87,13 @@ const BY_DATA_TYPE: Readonly<Record<string, FieldKind>> = {
   json: 'json',
 };
 
+/** The custom columns whose `bit(n)` the driver reads as bytes (mysql2); PostgreSQL's is text of 0s and 1s. */
+const BITS_AS_BYTES = new Set(['MySqlCustomColumn']);
+
 /** A custom column's kind, read from the SQL type it declares (`datetime`, `varchar(20)`, ...). */
-function kindOfSqlType(sqlType: string): FieldKind {
+function kindOfSqlType(sqlType: string, bitsAsBytes: boolean): FieldKind {
   const t = sqlType.toLowerCase();
+  if (bitsAsBytes && /^bit\b/.test(t)) return 'binary';
   if (/timestamp|datetime/.test(t)) return 'datetime';
   if (/^date\b/.test(t)) return 'date';
   if (/uuid/.test(t)) return 'uuid';
@@ -98,6 +103,7 @@ function kindOfSqlType(sqlType: string): FieldKind {
   if (/real|double|float|numeric|decimal/.test(t)) return 'number';
   if (/char|text|clob/.test(t)) return 'string';
   if (/json/.test(t)) return 'json';
+  if (/bytea|blob|binary/.test(t)) return 'binary';
   return 'unknown';
 }
 
@@ -112,6 +118,8 @@ function kindOfSqlType(sqlType: string): FieldKind {
  */
 export function columnKind(column: Column): FieldKind {
   if (column.enumValues && column.enumValues.length > 0) return 'enum';
-  if (column.columnType.endsWith('CustomColumn')) return kindOfSqlType(column.getSQLType());
+  if (column.columnType.endsWith('CustomColumn')) {
+    return kindOfSqlType(column.getSQLType(), BITS_AS_BYTES.has(column.columnType));
+  }
   return BY_COLUMN_TYPE[column.columnType] ?? BY_DATA_TYPE[column.dataType] ?? 'unknown';
 }

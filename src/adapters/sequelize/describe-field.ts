@@ -31,6 +31,7 @@ const KINDS: Record<string, FieldKind> = {
   ENUM: 'enum',
   JSON: 'json',
   JSONB: 'json',
+  BLOB: 'binary',
 };
 
 /** Bytes of the integer types narrower than a safe integer, outside SQLite (whose are all 8 bytes). */

@@ -36,10 +36,11 @@ const kinds: [FieldKind, string[]][] = [
   ['uuid', ['uuid', 'uniqueidentifier']],
   ['enum', ['enum', 'simple-enum']],
   ['json', ['json', 'jsonb', 'simple-json']],
+  ['binary', ['bytea', 'blob', 'tinyblob', 'mediumblob', 'longblob', 'binary', 'varbinary']],
 ];
 for (const [kind, names] of kinds) for (const name of names) KINDS[name] = kind;
-// Not listed, so free-form: PostgreSQL's `money` (text such as `$12.50`) and `bit` (a bit string, `'1'`), and
-// MariaDB's `bit` (a Buffer), which are neither numbers nor booleans.
+// Not listed, so free-form: PostgreSQL's `money` (text such as `$12.50`) and `bit` (a bit string, `'1'`),
+// which are neither numbers nor booleans. MySQL's `bit` is bytes (see `fieldKind`).
 
 /** Bytes of the integer types narrower than a safe integer, outside SQLite (whose are all 8 bytes). */
 const INTEGER_BYTES: Record<string, 1 | 2 | 3 | 4> = {
@@ -73,7 +74,9 @@ export function fieldKind(column: ColumnMetadata): FieldKind {
   if (type === Boolean) return 'boolean';
   if (type === Date) return 'datetime';
   if (typeof type !== 'string') return 'unknown';
-  return KINDS[type.toLowerCase()] ?? 'unknown';
+  const name = type.toLowerCase();
+  if (name === 'bit') return dialectOf(column.entityMetadata.connection).bitsAsBytes ? 'binary' : 'unknown';
+  return KINDS[name] ?? 'unknown';
 }
 
 /** One column as a {@link FieldMeta}. */

@@ -27,6 +27,7 @@ const FORMATS: Record<string, string> = {
   date: 'must be a date such as 2024-01-31',
   time: 'must be a time such as 09:30:00',
   uuid: 'must be a UUID such as 0b5e4a6c-8f7d-4e2a-9c1b-3d5f7a9b1c2d',
+  base64: 'must be base64 text (padded, no spaces) such as aGVsbG8=',
   email: 'must be an email address',
   uri: 'must be a URL',
   url: 'must be a URL',

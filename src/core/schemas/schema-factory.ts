@@ -25,6 +25,11 @@ const VALUES = {
   // Any 8-4-4-4-12 hex value: databases store Microsoft-style GUIDs too, whatever their version and variant digits.
   uuid: z.guid(),
   unknown: z.unknown(),
+  /** Bytes as base64 text (RFC 4648, padded), which JSON can carry and a client can send back. */
+  binary: z
+    .string()
+    .regex(/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/)
+    .meta({ contentEncoding: 'base64', description: 'Bytes as base64 text, such as "aGVsbG8="' }),
   /** A date-time as responses carry it: a string, whatever the driver returns. */
   datetimeOut: z.string().meta({ format: 'date-time' }),
   /** A 64-bit integer, as a decimal string: JSON numbers past 2^53 do not survive most parsers. */
@@ -43,7 +48,7 @@ let formatsByPattern: Map<string, string> | undefined;
 
 /**
  * The format a generated string schema's `pattern` stands for (`date-time`,
- * `date`, `uuid`), so a validation message can name the format instead of
+ * `date`, `uuid`, `base64`), so a validation message can name the format instead of
  * showing the regular expression; `undefined` for any other pattern.
  *
  * @example
@@ -58,6 +63,7 @@ export function formatOfPattern(pattern: string): string | undefined {
       ['date-time', VALUES.datetime],
       ['date', VALUES.date],
       ['uuid', VALUES.uuid],
+      ['base64', VALUES.binary],
     ] as const) {
       const json = z.toJSONSchema(schema, { target: 'draft-7', io: 'input' }) as { pattern?: string };
       if (json.pattern) formatsByPattern.set(json.pattern, format);
@@ -91,6 +97,7 @@ export function valueSchema(field: FieldMeta): z.ZodType {
     case 'datetime':
     case 'date':
     case 'uuid':
+    case 'binary':
       return VALUES[field.kind];
     case 'enum': {
       const values = field.enumValues ?? [];

@@ -33,6 +33,7 @@ export function mysqlDialect(options: DialectOptions = {}): Dialect {
     now: 'CURRENT_TIMESTAMP(6)',
     textAcceptsNul: true,
     wideIntegers: false,
+    bitsAsBytes: true,
     read: (kind) => (kind === 'bigint' || kind === 'date' ? asText : undefined),
     insertDefaults: (table) => `INSERT INTO ${table} () VALUES ()`,
     orderTerm: (column, desc) => `${column} ${desc ? 'DESC' : 'ASC'}`,

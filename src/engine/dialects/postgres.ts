@@ -52,6 +52,7 @@ export function postgresDialect(options: DialectOptions = {}): Dialect {
     now: 'CURRENT_TIMESTAMP',
     textAcceptsNul: false,
     wideIntegers: false,
+    bitsAsBytes: false,
     read: (kind) => READS[kind],
     insertDefaults: (table) => `INSERT INTO ${table} DEFAULT VALUES`,
     orderTerm: (column, desc, nullable) => {

@@ -69,6 +69,7 @@ export function sqliteDialect(options: DialectOptions = {}): Dialect {
     now: 'CURRENT_TIMESTAMP',
     textAcceptsNul: true,
     wideIntegers: true,
+    bitsAsBytes: false,
     read: (kind) =>
       kind === 'string' ? byteSafeText : kind === 'bigint' ? bigintText : kind === 'decimal' ? decimalRead : undefined,
     insertDefaults: (table) => `INSERT INTO ${table} DEFAULT VALUES`,
