@@ -53,6 +53,12 @@ export interface Dialect {
    * of keys; else (or for a composite key) through a `UNION ALL` branch per parent.
    */
   readonly lateralJoins: boolean;
+  /**
+   * What a `SELECT` in a transaction ends with to lock the rows it reads until the transaction ends
+   * (` FOR UPDATE`), so another client's write cannot land between the read and a write of those rows;
+   * empty where the transaction's read already keeps other writers off them (SQLite locks the whole database).
+   */
+  readonly forUpdate: string;
   /** The current time, as an update stamps a column with it. */
   readonly now: string;
   /** Text columns store U+0000 (PostgreSQL's refuse it). */

@@ -32,21 +32,22 @@ const integer = (n: number) => {
 
 /**
  * `SELECT <every column> FROM <table> WHERE <terms>`: the statement of one row,
- * for reads and for the writes that read a row back.
+ * for reads and for the writes that read a row back; `tail` ends it (a locking clause).
  *
  * @example
  * ```ts
  * selectRow(postModel, ['"post"."id" = $1']); // { sql: 'SELECT "post"."id" AS "id", … WHERE "post"."id" = $1', selection }
  * ```
  */
-export function selectRow(model: CompiledModel, where: readonly string[]): Built {
+export function selectRow(model: CompiledModel, where: readonly string[], tail = ''): Built {
   const selection = model.rows(model.table);
-  return { sql: `SELECT ${selection.list} FROM ${model.table} WHERE ${where.join(' AND ')}`, selection };
+  return { sql: `SELECT ${selection.list} FROM ${model.table} WHERE ${where.join(' AND ')}${tail}`, selection };
 }
 
 /**
  * `SELECT … WHERE pk = … AND <parent scope>`; running it yields the row, or
- * `null` when there is none in scope.
+ * `null` when there is none in scope. With `forUpdate`, a locking read: in a
+ * transaction, the row stays as read until it ends.
  *
  * @example
  * ```ts
@@ -57,9 +58,13 @@ export function prepareSelectOne(
   q: ModelStatements,
   pkValues: PkValues,
   parentRefs: readonly ParentRef[] | undefined,
+  forUpdate = false,
 ): SelectOne {
   const model = q.model;
-  const statement = q.get(q.key('one', parentRefs), (ctx) => selectRow(model, rowWhere(model, parentRefs, ctx)));
+  const tail = forUpdate ? model.dialect.forUpdate : '';
+  const statement = q.get(q.key(forUpdate ? 'one-for-update' : 'one', parentRefs), (ctx) =>
+    selectRow(model, rowWhere(model, parentRefs, ctx), tail),
+  );
   const values = statement.params.bind(q.rowValues(pkValues, parentRefs));
   return async (exec) => rowsOf(exec, statement, await exec.run(statement, values))[0] ?? null;
 }

@@ -1,7 +1,8 @@
 /**
  * Updates and deletes of one row by primary key, scoped to the parent chain.
  * Where the dialect returns rows from writes the row comes back with
- * `RETURNING`; elsewhere it is read back by key (or read before it is deleted).
+ * `RETURNING`; elsewhere it is read back by key in the update's transaction
+ * (or read, locked, before it is deleted in the same transaction).
  *
  * @module
  */
@@ -67,7 +68,7 @@ export function prepareUpdate(
 
 /**
  * `DELETE … WHERE pk = … AND <parent scope>`, yielding the deleted row: through
- * `RETURNING`, or a `SELECT` of the row before deleting it.
+ * `RETURNING`, or a locking `SELECT` of the row before deleting it, in one transaction.
  *
  * @example
  * ```ts
@@ -94,12 +95,12 @@ export function prepareDelete(
       run: async (exec) => rowsOf(exec, remove, await exec.run(remove, values))[0] ?? null,
     };
   }
-  // The read is get-one's own statement (the same text), so it is kept once.
-  const read = prepareSelectOne(q, pkValues, parentRefs);
+  // A locking read in the delete's transaction: another client's write to the row waits for its end,
+  // or lands before the read, so the row answered is the row deleted.
+  const read = prepareSelectOne(q, pkValues, parentRefs, true);
   const run = async (exec: Executor) => {
     const row = await read(exec);
-    // The read does not lock: a delete that came between took the row, and this one is a 404.
     return row && (await exec.run(remove, values)).affected ? row : null;
   };
-  return { transactional: false, run };
+  return { transactional: true, run };
 }

@@ -184,6 +184,38 @@ describeForum(
       }
     });
 
+    /** Starts `write` while another client holds its row changed in an open transaction, then commits that. */
+    async function afterChangeElsewhere<T>(change: string, write: () => Promise<T>): Promise<T> {
+      await holder.sql('BEGIN');
+      let pending: Promise<T> | undefined;
+      try {
+        await holder.sql(change);
+        pending = write();
+        await until(async () => (await lockedSessions()).length === 1, 5000, 'the write waiting on the lock');
+      } finally {
+        await holder.sql('COMMIT');
+      }
+      return pending;
+    }
+
+    test('a delete answers the row as deleted, though another client changed it as the delete waited', async () => {
+      // Without RETURNING (MariaDB) the row is read before it is deleted: locked, in the delete's transaction.
+      const res = await afterChangeElsewhere(`UPDATE "category" SET "name" = 'renamed elsewhere' WHERE "id" = 3`, () =>
+        s.call('DELETE', '/categories/3', undefined, admin),
+      );
+      assert.equal(res.status, 200, JSON.stringify(res.body));
+      assert.equal(res.body.name, 'renamed elsewhere');
+      assert.deepEqual(await s.rows('category', { id: 3 }), []);
+    });
+
+    test('an update read back answers the row as updated, though another client changed it first', async () => {
+      // Without RETURNING the update's own lock keeps the row as written until its read-back.
+      const row = await afterChangeElsewhere(`UPDATE "thread" SET "category_id" = 2 WHERE "id" = 1`, () =>
+        s.harness.adapters.thread.updateOne({ id: 1 }, { title: 'patched' }, undefined, 'row'),
+      );
+      assert.deepEqual([row?.category_id, row?.title], [2, 'patched']);
+    });
+
     test('a queue longer than the timeout in a pool that keeps answering is served, not timed out', async (t) => {
       const count = 400;
       const start = performance.now();

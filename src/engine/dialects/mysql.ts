@@ -30,6 +30,7 @@ export function mysqlDialect(options: DialectOptions = {}): Dialect {
     namedStatements: false,
     guardedInsert: false,
     lateralJoins: false,
+    forUpdate: ' FOR UPDATE',
     now: 'CURRENT_TIMESTAMP(6)',
     textAcceptsNul: true,
     wideIntegers: false,

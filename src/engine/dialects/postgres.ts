@@ -49,6 +49,7 @@ export function postgresDialect(options: DialectOptions = {}): Dialect {
     namedStatements: true,
     guardedInsert: false,
     lateralJoins: true,
+    forUpdate: ' FOR UPDATE',
     now: 'CURRENT_TIMESTAMP',
     textAcceptsNul: false,
     wideIntegers: false,

@@ -66,6 +66,7 @@ export function sqliteDialect(options: DialectOptions = {}): Dialect {
     namedStatements: false,
     guardedInsert: true,
     lateralJoins: false,
+    forUpdate: '',
     now: 'CURRENT_TIMESTAMP',
     textAcceptsNul: true,
     wideIntegers: true,
