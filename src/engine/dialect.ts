@@ -59,6 +59,12 @@ export interface Dialect {
    * empty where the transaction's read already keeps other writers off them (SQLite locks the whole database).
    */
   readonly forUpdate: string;
+  /**
+   * A statement that fails (a write refused for a constraint) aborts the transaction it runs in until it
+   * rolls back (PostgreSQL); else only the statement is undone. Then, in a transaction the app opened, each
+   * write runs in a savepoint of it, so that a refused write leaves the app's transaction usable.
+   */
+  readonly failureAbortsTransaction: boolean;
   /** The current time, as an update stamps a column with it. */
   readonly now: string;
   /** Text columns store U+0000 (PostgreSQL's refuse it). */

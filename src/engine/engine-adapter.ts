@@ -199,11 +199,15 @@ export abstract class EngineAdapter<
     return this.#write(() => prepareDelete(this.#queries, pkValues, parentRefs)) as Promise<TRow | null>;
   }
 
-  /** Runs a write (prepared in the call, so its errors are translated), in a transaction where it needs one. */
+  /**
+   * Runs a write (prepared in the call, so its errors are translated), in a transaction where it needs one,
+   * and in a savepoint of the app's own transaction where a refused write would abort that.
+   */
   #write<R>(prepare: () => PreparedWrite<R>): Promise<R> {
     return this.#run((session, deadline) => {
       const write = prepare();
-      if (!write.transactional) return write.run(session.exec);
+      const isolated = this.dialect.failureAbortsTransaction && session.inAppTransaction?.() === true;
+      if (!write.transactional && !isolated) return write.run(session.exec);
       return session.transaction(async (exec) => {
         const written = await write.run(exec);
         deadline.beforeCommit();

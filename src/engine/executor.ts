@@ -60,8 +60,10 @@ export interface PreparedWrite<R> {
 /** Where one adapter call runs its statements. */
 export interface Session {
   readonly exec: Executor;
-  /** Runs `work` in one transaction (a parent check and its insert). */
+  /** Runs `work` in one transaction (a parent check and its insert); a savepoint inside the app's own. */
   transaction<R>(work: (exec: Executor) => Promise<R>): Promise<R>;
+  /** Whether its statements run inside a transaction the app opened; none: they do not. */
+  inAppTransaction?(): boolean;
   /** This session for one call: work it still holds back once `deadline` passed is dropped, never sent. */
   forCall?(deadline: Deadline): Session;
 }

@@ -51,6 +51,7 @@ export function oneAtATime(session: Session, connection: object, inOuterTransact
     return {
       exec: { ...exec, run: (statement, values) => inTurn(() => exec.run(statement, values)) },
       transaction: (work) => inTurn(() => session.transaction(work)),
+      inAppTransaction: () => session.inAppTransaction?.() === true,
       forCall,
     };
   };

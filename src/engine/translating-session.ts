@@ -38,7 +38,11 @@ export class TranslatingSessions {
             throw this.#translate(error, statement);
           }),
       });
-      made = { exec: wrap(session.exec), transaction: (work) => session.transaction((exec) => work(wrap(exec))) };
+      made = {
+        exec: wrap(session.exec),
+        transaction: (work) => session.transaction((exec) => work(wrap(exec))),
+        inAppTransaction: () => session.inAppTransaction?.() === true,
+      };
       this.#made.set(session, made);
     }
     return made;

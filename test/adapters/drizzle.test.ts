@@ -3,9 +3,11 @@
  * (SQLite always; PostgreSQL and MariaDB when their URLs are set).
  */
 import assert from 'node:assert/strict';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { after, before, beforeEach, describe, test } from 'node:test';
+import type { Table } from 'drizzle-orm';
 import { HttpError, PagePaginator, ParentNotFoundError, type ParentRef, type Row } from 'ormcrud';
-import { DrizzleAdapter } from 'ormcrud/drizzle';
+import { DrizzleAdapter, type DrizzleDatabase } from 'ormcrud/drizzle';
 import { forumSchema } from '../../examples/forum/models/drizzle.ts';
 import { type DrizzleForumHarness, drizzleTargets } from '../fixtures/drizzle/target.ts';
 import type { ForumHarness } from '../support/forum-target.ts';
@@ -454,6 +456,27 @@ for (const target of drizzleTargets()) {
         assert.equal((await adapter.getOne({ id: 1 }, ['thread']))?.thread && 'ok', 'ok');
         await assert.rejects(adapter.createOne({ thread_id: 1, slug: 'hello' }), HttpError);
         assert.deepEqual(steps, ['open', 'commit', 'open', 'rollback']);
+      });
+
+      test("a write refused inside the app's transaction leaves it usable; the app commits the rest", async () => {
+        await h.reset();
+        const store = new AsyncLocalStorage<DrizzleDatabase>();
+        const on = (model: Table) =>
+          new DrizzleAdapter({ model, schema: h.schema, getSession: () => store.getStore() ?? h.db });
+        const [categories, tags] = [on(h.schema.category), on(h.schema.tag)];
+        const transaction = h.db.transaction as (work: (tx: DrizzleDatabase) => Promise<void>) => Promise<void>;
+        await transaction.call(h.db, (tx) =>
+          store.run(tx, async () => {
+            await categories.createOne({ name: 'before the refusal' });
+            await assert.rejects(tags.createOne({ name: 'intro' }), (error) => (error as HttpError).status === 409);
+            await categories.createOne({ name: 'after the refusal' });
+          }),
+        );
+        const rows = await h.sql('SELECT "name" FROM "category" WHERE "name" LIKE ? ORDER BY "id"', ['% the refusal']);
+        assert.deepEqual(
+          rows.map((row) => row.name),
+          ['before the refusal', 'after the refusal'],
+        );
       });
     });
   });

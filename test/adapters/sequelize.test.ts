@@ -381,6 +381,35 @@ for (const database of databaseTargets()) {
       await book.drop({});
       await shelf.drop({});
     });
+
+    test("with CLS, a write refused inside the app's transaction leaves it usable; the app commits the rest", async () => {
+      const label = sequelize.define('cls_label', { text: { type: DataTypes.STRING(20), unique: true } });
+      await label.drop({});
+      await label.sync();
+      const labels = new SequelizeAdapter({ model: label });
+      const store = new AsyncLocalStorage<Map<string, unknown>>();
+      Sequelize.useCLS({
+        run: (fn: (context: unknown) => unknown) => store.run(new Map(), () => fn(store.getStore())),
+        bind: <F>(fn: F) => fn,
+        get: (key: string) => store.getStore()?.get(key),
+        set: (key: string, value: unknown) => store.getStore()?.set(key, value),
+      });
+      try {
+        await sequelize.transaction(async () => {
+          await labels.createOne({ text: 'first' });
+          await assert.rejects(labels.createOne({ text: 'first' }), (error) => (error as HttpError).status === 409);
+          await labels.createOne({ text: 'second' });
+        });
+      } finally {
+        (Sequelize as unknown as { _cls?: unknown })._cls = undefined;
+      }
+      const rows = await label.findAll({ attributes: ['text'], order: [['id', 'ASC']], raw: true });
+      assert.deepEqual(
+        rows.map((row) => (row as { text?: string }).text),
+        ['first', 'second'],
+      );
+      await label.drop({});
+    });
   });
 }
 

@@ -4,11 +4,12 @@
  * given, and an `EntitySchema` model with an adapter-level `crudConfig`.
  */
 import assert from 'node:assert/strict';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { HttpError, PagePaginator, type ParentRef, type Row } from 'ormcrud';
 import { TypeORMAdapter } from 'ormcrud/typeorm';
 import { type DataSource, type EntityManager, EntitySchema } from 'typeorm';
-import { Category, Post, Thread } from '../../examples/forum/models/typeorm.ts';
+import { Category, Post, Tag, Thread } from '../../examples/forum/models/typeorm.ts';
 import { memoryDataSource, typeormTargets } from '../fixtures/typeorm/target.ts';
 import type { ForumHarness } from '../support/forum-target.ts';
 import { listPage } from '../support/list-page.ts';
@@ -83,6 +84,27 @@ for (const target of typeormTargets()) {
         return error instanceof HttpError && error.status === 409;
       });
       assert.deepEqual(events, ['rollback']);
+    });
+
+    test("a write refused inside the app's transaction leaves it usable; the app commits the rest", async () => {
+      const store = new AsyncLocalStorage<EntityManager>();
+      const getSession = async () => store.getStore() ?? dataSource.manager;
+      const categories = new TypeORMAdapter({ dataSource, model: Category, getSession });
+      const tags = new TypeORMAdapter({ dataSource, model: Tag, getSession });
+      await dataSource.transaction((manager) =>
+        store.run(manager, async () => {
+          await categories.createOne({ name: 'before the refusal' });
+          await assert.rejects(tags.createOne({ name: 'intro' }), (error) => (error as HttpError).status === 409);
+          await categories.createOne({ name: 'after the refusal' });
+        }),
+      );
+      const rows = await forum.sql('SELECT "name" FROM "category" WHERE "name" LIKE ? ORDER BY "id"', [
+        '% the refusal',
+      ]);
+      assert.deepEqual(
+        rows.map((row) => row.name),
+        ['before the refusal', 'after the refusal'],
+      );
     });
 
     test('getSession alone: init() learns the data source from a session', async () => {

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { sql } from 'drizzle-orm';
+import { entityKind, is, sql } from 'drizzle-orm';
 import type { Executor, Session, SqlResult, Statement } from 'ormcrud/adapter-kit';
 import type { DrizzleDialect } from './table-config.ts';
 
@@ -119,8 +119,17 @@ export function executorOf(db: SessionHolder, dialect: DrizzleDialect, keep: boo
   };
 }
 
+/** Each dialect's transaction class as `is()` identifies it: by entity kind, without loading the dialect. */
+const TRANSACTIONS = ['PgTransaction', 'MySqlTransaction', 'SQLiteTransaction'].map(
+  (kind) =>
+    class {
+      static readonly [entityKind] = kind;
+    },
+);
+
 /**
- * Statements on a Drizzle database or transaction, and its transactions.
+ * Statements on a Drizzle database or transaction, and its transactions (on a
+ * transaction, savepoints of it).
  *
  * @example
  * ```ts
@@ -128,8 +137,10 @@ export function executorOf(db: SessionHolder, dialect: DrizzleDialect, keep: boo
  * ```
  */
 export function sessionOf(db: SessionHolder, dialect: DrizzleDialect, keep: boolean): Session {
+  const inTransaction = TRANSACTIONS.some((kind) => is(db, kind));
   return {
     exec: executorOf(db, dialect, keep),
     transaction: (work) => db.transaction((tx) => work(executorOf(tx, dialect, false))),
+    inAppTransaction: () => inTransaction,
   };
 }

@@ -133,6 +133,7 @@ export function sessionOf(sequelize: Sequelize): Session {
       const run = (t: Transaction) => work(executorOf(sequelize, t));
       return outer ? sequelize.transaction({ transaction: outer }, run) : sequelize.transaction(run);
     },
+    inAppTransaction: () => transactionOf() !== undefined,
   };
   return sharesOneConnection(sequelize) ? oneAtATime(session, sequelize, () => transactionOf() !== undefined) : session;
 }

@@ -39,7 +39,8 @@ export function executorOf(manager: EntityManager): Executor {
 }
 
 /**
- * Statements on `manager`, and its transactions.
+ * Statements on `manager`, and its transactions (inside the transaction of
+ * its query runner, savepoints of it).
  *
  * @example
  * ```ts
@@ -50,5 +51,6 @@ export function sessionOf(manager: EntityManager): Session {
   return {
     exec: executorOf(manager),
     transaction: (work) => manager.transaction((tx) => work(executorOf(tx))),
+    inAppTransaction: () => manager.queryRunner?.isTransactionActive === true,
   };
 }

@@ -31,6 +31,7 @@ export function mysqlDialect(options: DialectOptions = {}): Dialect {
     guardedInsert: false,
     lateralJoins: false,
     forUpdate: ' FOR UPDATE',
+    failureAbortsTransaction: false,
     now: 'CURRENT_TIMESTAMP(6)',
     textAcceptsNul: true,
     wideIntegers: false,

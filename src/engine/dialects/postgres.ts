@@ -50,6 +50,7 @@ export function postgresDialect(options: DialectOptions = {}): Dialect {
     guardedInsert: false,
     lateralJoins: true,
     forUpdate: ' FOR UPDATE',
+    failureAbortsTransaction: true,
     now: 'CURRENT_TIMESTAMP',
     textAcceptsNul: false,
     wideIntegers: false,

@@ -67,6 +67,7 @@ export function sqliteDialect(options: DialectOptions = {}): Dialect {
     guardedInsert: true,
     lateralJoins: false,
     forUpdate: '',
+    failureAbortsTransaction: false,
     now: 'CURRENT_TIMESTAMP',
     textAcceptsNul: true,
     wideIntegers: true,
