@@ -49,6 +49,16 @@ describeForum(
       assert.deepEqual(documentOf(upper), documentOf(plain));
     });
 
+    test("an extra route's response schema keeps an adapter row's hidden fields on the server", async () => {
+      const users = new CRUDCollection({ ormAdapter: s.harness.adapters.user });
+      const options = { response: users.publicSchema };
+      users.extra.get('/raw', options, async ({ pk }) => s.harness.adapters.user.getOne(pk, []));
+      const res = await call(await serve(s, users.getRouter({ prefix: '/users' })), 'GET', '/users/1/raw');
+      assert.equal(res.status, 200, JSON.stringify(res.body));
+      assert.equal(res.body.username, 'ada');
+      assert.doesNotMatch(JSON.stringify(res.body), /SECRET|password_hash|api_token/);
+    });
+
     test('getOneNotFound may return a value, giving 200', async () => {
       class Fallback extends CRUDCollection {
         override async getOneNotFound(pk: PkValues, _include: IncludeData) {
