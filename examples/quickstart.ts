@@ -1,9 +1,10 @@
 // quickstart.ts: the router on Fastify, with OpenAPI docs at /docs.
 import Fastify from 'fastify';
-import { openApiDocs, toFastify } from 'ormcrud/fastify';
+import { clientErrorHandler, frameworkErrors, openApiDocs, toFastify } from 'ormcrud/fastify';
 import { document, router } from './quickstart-router.ts';
 
-export const app = Fastify();
+// Problems (RFC 9457) for what Fastify and Node refuse before any route, too: a malformed URL, oversized headers.
+export const app = Fastify({ frameworkErrors, clientErrorHandler });
 await app.register(openApiDocs(document)); // /docs: Swagger UI (needs @fastify/swagger, @fastify/swagger-ui)
 await app.register(toFastify(router));
 

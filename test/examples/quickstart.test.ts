@@ -30,10 +30,12 @@ test('quick start: /docs serves the OpenAPI document of the five routes', async 
   assert.equal((await app.inject('/docs')).statusCode, 200);
 });
 
-test('quick start: a missing field is a 422 problem', async () => {
+test('quick start: a missing field is a 422 problem, a malformed URL a 400 one', async () => {
   const res = await app.inject({ method: 'POST', url: '/categories', payload: {} });
   assert.equal(res.statusCode, 422);
   assert.match(String(res.headers['content-type']), /^application\/problem\+json/);
+  const malformed = await app.inject({ method: 'GET', url: '/categories/%zz' });
+  assert.deepEqual([malformed.statusCode, malformed.headers['content-type']], [400, PROBLEM]);
 });
 
 test('quick start on Hono and Express: the same routes, docs and problems', async () => {
