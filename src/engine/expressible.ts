@@ -23,33 +23,60 @@ export class Unexpressible extends Error {
   override readonly name = 'Unexpressible';
 }
 
-/** The year of a database's date or date-time text, `2024-01-31` or `2024-01-31 10:00:00+00`; none for others. */
-const DAY_TEXT = /^(\d{4})-\d\d-\d\d(?:[ T][\d:.+-]*)?$/;
+/** A date's text, `2024-01-31`: its year (four digits; `20000-01-01` and `… BC` are no such text). */
+const DATE_TEXT = /^(\d{4})-\d\d-\d\d$/;
 
-/** The year of a raw date (a `Date` by its local day, as `pg` makes one) or date-time (in UTC). */
-function yearOf(raw: unknown, kind: 'date' | 'datetime'): number {
-  if (typeof raw === 'string') return Number(DAY_TEXT.exec(raw)?.[1] ?? Number.NaN);
-  if (!(raw instanceof Date)) return Number.NaN;
-  return kind === 'date' ? raw.getFullYear() : raw.getUTCFullYear();
+/**
+ * A date-time's text as PostgreSQL prints it in the session's zone: `2024-01-31 10:00:00.5+09`, an offset
+ * of hours, minutes and (before standard time) seconds, or none for a `timestamp` without a zone (UTC).
+ */
+const DATETIME_TEXT =
+  /^(\d{4,})-(\d\d)-(\d\d)[ T](\d\d):(\d\d):(\d\d)(\.\d+)?(?:Z|([+-])(\d\d)(?::?(\d\d))?(?::?(\d\d))?)?$/;
+
+/**
+ * The instant of a date-time's text, in milliseconds (`NaN` for other text: `infinity`, `… BC`), and whether
+ * `Date` reads the text as it is: not with an offset of seconds, nor a year of other than four digits.
+ */
+function instantOf(text: string): { ms: number; readable: boolean } {
+  const m = DATETIME_TEXT.exec(text);
+  if (!m) return { ms: Number.NaN, readable: false };
+  const [, y, mo, d, h, mi, sec, fraction, sign, oh, om, os] = m;
+  // Set apart: `Date.UTC` reads years 0 to 99 as 1900 to 1999.
+  const local = new Date(Date.UTC(2000, Number(mo) - 1, Number(d), Number(h), Number(mi), Number(sec))).setUTCFullYear(
+    Number(y),
+  );
+  const offset = (Number(oh ?? 0) * 3600 + Number(om ?? 0) * 60 + Number(os ?? 0)) * (sign === '-' ? -1 : 1);
+  const ms = local - offset * 1000 + Math.floor(Number(fraction ?? 0) * 1000);
+  return { ms, readable: os === undefined && y?.length === 4 && Number(y) >= 1000 };
 }
 
 /**
  * A decoder of raw dates (`kind` `'date'`) or date-times that refuses those outside the years the wire
  * takes, which drivers misread: `infinity` (text or `Infinity`), BC, `20000-01-01`, an invalid `Date`.
+ * A date-time's year is its year in UTC, whatever the session's zone; text `Date` cannot read (an offset
+ * of seconds, local mean time; `10000-01-01 08:00:00+09`, in range once in UTC) becomes ISO 8601 in UTC.
  *
  * @example
  * ```ts
  * withinYears('date')('2024-02-29'); // '2024-02-29'
  * withinYears('date')('0044-03-15 BC'); // throws Unexpressible
+ * withinYears('datetime')('1850-06-01 12:53:28+00:53:28'); // '1850-06-01T12:00:00.000Z'
  * ```
  */
 export function withinYears(kind: 'date' | 'datetime'): Codec {
   const what = kind === 'date' ? 'a date' : 'a date-time';
+  const refuse = () => {
+    throw new Unexpressible(`${what} outside the years ${YEARS.min} to ${YEARS.max}, or infinite`);
+  };
+  const within = (year: number) => year >= YEARS.min && year <= YEARS.max;
   return (raw) => {
     if (raw === null || raw === undefined) return raw;
-    const year = yearOf(raw, kind);
-    if (year >= YEARS.min && year <= YEARS.max) return raw;
-    throw new Unexpressible(`${what} outside the years ${YEARS.min} to ${YEARS.max}, or infinite`);
+    if (raw instanceof Date) return within(kind === 'date' ? raw.getFullYear() : raw.getUTCFullYear()) ? raw : refuse();
+    if (typeof raw !== 'string') return refuse();
+    if (kind === 'date') return within(Number(DATE_TEXT.exec(raw)?.[1] ?? Number.NaN)) ? raw : refuse();
+    const { ms, readable } = instantOf(raw);
+    if (!within(new Date(ms).getUTCFullYear())) return refuse();
+    return readable ? raw : new Date(ms).toISOString();
   };
 }
 

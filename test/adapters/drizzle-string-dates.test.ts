@@ -75,3 +75,40 @@ test('MariaDB: string-mode datetime', { skip: !mysqlUrl && 'no MariaDB' }, async
     await pool.end();
   }
 });
+
+test('PostgreSQL: date-times read in a session zone other than UTC keep their instant at the ends of the range', {
+  skip: !pgUrl && 'no PostgreSQL',
+}, async () => {
+  const edges = ['9999-12-31T23:00:00.000Z', '1000-01-01T03:00:00.000Z', '1850-06-01T12:00:00.000Z'];
+  for (const zone of ['Asia/Tokyo', 'America/Los_Angeles', 'Europe/Berlin']) {
+    // Tokyo prints the first as year 10000, Los Angeles the second as year 999, Berlin the third in local mean time.
+    const pool = new pg.Pool({ connectionString: pgUrl, max: 2, options: `-c timezone=${zone}` });
+    try {
+      await pool.query('DROP TABLE IF EXISTS ds_edge');
+      await pool.query('CREATE TABLE ds_edge (id INT PRIMARY KEY, at TIMESTAMPTZ, at_s TIMESTAMPTZ)');
+      for (const [i, at] of edges.entries()) await pool.query('INSERT INTO ds_edge VALUES ($1, $2, $2)', [i + 1, at]);
+      const edge = pgCore.pgTable('ds_edge', {
+        id: pgCore.integer('id').primaryKey(),
+        at: pgCore.timestamp('at', { withTimezone: true }),
+        at_s: pgCore.timestamp('at_s', { withTimezone: true, mode: 'string' }),
+      });
+      const adapter = new DrizzleAdapter({ db: pgDrizzle(pool), model: edge });
+      const router = new CRUDCollection({ ormAdapter: adapter }).getRouter({ prefix: '/edges' });
+      const app = await routersApp('fastify', [router]);
+      try {
+        const res = await call(app, 'GET', '/edges');
+        assert.equal(res.status, 200, `${zone}: ${JSON.stringify(res.body)}`);
+        const read = res.body.data.map((row: { at: string; at_s: string }) => [row.at, row.at_s]);
+        assert.deepEqual(
+          read,
+          edges.map((at) => [at, at]),
+          zone,
+        );
+      } finally {
+        await app.close();
+      }
+    } finally {
+      await pool.end();
+    }
+  }
+});
