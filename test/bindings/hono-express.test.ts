@@ -7,15 +7,26 @@
  */
 import assert from 'node:assert/strict';
 import { createServer, type RequestListener } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { getRequestListener } from '@hono/node-server';
 import express from 'express';
 import { Hono } from 'hono';
 import { inject } from 'light-my-request';
 import { createOpenApiDocument } from 'ormcrud';
-import { openApiDocs as expressDocs, notFoundHandler as expressNotFound, toExpress } from 'ormcrud/express';
-import { openApiDocs as honoDocs, notFoundHandler as honoNotFound, requestErrorHandler, toHono } from 'ormcrud/hono';
+import {
+  openApiDocs as expressDocs,
+  notFoundHandler as expressNotFound,
+  type ToExpressOptions,
+  toExpress,
+} from 'ormcrud/express';
+import {
+  openApiDocs as honoDocs,
+  notFoundHandler as honoNotFound,
+  requestErrorHandler,
+  type ToHonoOptions,
+  toHono,
+} from 'ormcrud/hono';
 import { clientErrorHandler } from 'ormcrud/node';
 import { parse } from 'yaml';
 import { type BindingForum, openBindingForum } from '../support/binding-forum.ts';
@@ -35,17 +46,17 @@ describe('Hono and Express: errors outside the routes are problems', () => {
   });
   after(() => forum.harness.close());
 
-  const hono = () => {
+  const hono = (options: ToHonoOptions = {}) => {
     const app = new Hono();
-    for (const router of forum.routers()) app.route('/', toHono(router));
+    for (const router of forum.routers()) app.route('/', toHono(router, options));
     app.notFound(honoNotFound());
     return app;
   };
-  const listeners: Record<string, () => RequestListener> = {
-    hono: () => getRequestListener(hono().fetch, { errorHandler: requestErrorHandler() }),
-    express: () => {
+  const listeners: Record<string, (options?: ToExpressOptions) => RequestListener> = {
+    hono: (options) => getRequestListener(hono(options).fetch, { errorHandler: requestErrorHandler() }),
+    express: (options) => {
       const app = express();
-      for (const router of forum.routers()) app.use(toExpress(router));
+      for (const router of forum.routers()) app.use(toExpress(router, options));
       app.use(expressNotFound());
       return app;
     },
@@ -97,6 +108,26 @@ describe('Hono and Express: errors outside the routes are problems', () => {
         server.closeAllConnections();
         await new Promise((resolve) => server.close(resolve));
       }
+    });
+  }
+
+  // Before any `inject` into an Express app: light-my-request gives Express's shared prototypes its own.
+  for (const [framework, listener] of Object.entries(listeners)) {
+    test(`${framework}: a body the client breaks off is its fault, never logged as a server error`, async () => {
+      const errors: unknown[] = [];
+      const server = createServer(listener({ log: (error) => errors.push(error) }));
+      const closed = new Promise((resolve) => server.on('request', (_req, res) => res.on('close', resolve)));
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const socket = connect((server.address() as AddressInfo).port, '127.0.0.1').on('error', () => {});
+      // Ten bytes of the fifty announced, then the socket closes.
+      socket.write(
+        'POST /tags HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 50\r\n\r\n{"name":"x',
+      );
+      setTimeout(() => socket.destroy(), 50);
+      await closed;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await new Promise((resolve) => server.close(resolve));
+      assert.deepEqual(errors, []);
     });
   }
 

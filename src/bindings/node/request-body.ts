@@ -7,6 +7,7 @@
  * @module
  */
 import type { Readable } from 'node:stream';
+import { HttpError } from '../../core/errors.ts';
 import type { JsonBodyReader } from '../../core/http/index.ts';
 
 /** The event methods of a Node readable that the feed uses, and whether it was read to its end already. */
@@ -15,7 +16,8 @@ export type NodeBody = Pick<Readable, 'on' | 'off' | 'readableEnded'>;
 /**
  * Feeds `body`'s chunks to `reader`; stops reading at its first refusal. A
  * body something else read first (a body parser in front) is an error, not a
- * wait for an end that has passed.
+ * wait for an end that has passed. A body the client broke off (the socket
+ * closed before its end) is a 400, the client's fault, never logged.
  *
  * @example
  * ```ts
@@ -30,10 +32,12 @@ export function feedNodeBody(body: NodeBody, reader: JsonBodyReader): Promise<vo
   if (body.readableEnded) return Promise.reject(new Error('The request body was read before ormcrud could read it'));
   return new Promise((resolve, reject) => {
     const done = (error?: unknown) => {
-      body.off('data', onData).off('end', done).off('error', done);
+      body.off('data', onData).off('end', done).off('error', broken);
       if (error) reject(error);
       else resolve();
     };
+    const broken = (error: unknown) =>
+      done(new HttpError('bad_request', 'The body ended before it was whole', { cause: error }));
     const onData = (chunk: Uint8Array) => {
       try {
         reader.push(chunk);
@@ -41,6 +45,6 @@ export function feedNodeBody(body: NodeBody, reader: JsonBodyReader): Promise<vo
         done(error);
       }
     };
-    body.on('data', onData).on('end', done).on('error', done);
+    body.on('data', onData).on('end', done).on('error', broken);
   });
 }
