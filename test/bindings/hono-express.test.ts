@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { createServer, type RequestListener } from 'node:http';
 import { type AddressInfo, connect } from 'node:net';
 import { after, before, describe, test } from 'node:test';
+import { gzipSync } from 'node:zlib';
 import { getRequestListener } from '@hono/node-server';
 import express from 'express';
 import { Hono } from 'hono';
@@ -154,6 +155,18 @@ describe('Hono and Express: errors outside the routes are problems', () => {
       const refused = await post('/tags', '{"__proto__":{"x":1},"name":"p"}');
       assert.equal(refused.statusCode, 422);
     }
+    // `express.json()` inflates a gzip body: the JSON it parsed is taken; Hono's `c.req.json()` does not.
+    const zipped = gzipSync(JSON.stringify({ name: 'inflated' }));
+    const headers = { 'content-type': 'application/json', 'content-encoding': 'gzip' };
+    const inflated = await inject(expressApp, { method: 'POST', url: '/tags', payload: zipped, headers });
+    assert.deepEqual([inflated.statusCode, inflated.json().name], [201, 'inflated']);
+    const honoZipped = await inject(getRequestListener(honoApp.fetch), {
+      method: 'POST',
+      url: '/tags',
+      payload: zipped,
+      headers,
+    });
+    assert.deepEqual([honoZipped.statusCode, honoZipped.json().code], [415, 'unsupported_media_type']);
   });
 
   test('a body something else read to its end is a logged 500, not a request left hanging', async () => {

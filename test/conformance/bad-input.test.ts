@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { gzipSync } from 'node:zlib';
 import { describeForum } from '../support/forum-suite.ts';
 
 /** The forum's administrator: writes outside `/users/me` need one. */
@@ -77,6 +78,31 @@ describeForum(
       await unchanged();
       const quoted = { ...admin, 'content-type': 'application/json; charset="UTF-8"' };
       assert.equal((await s.call('POST', '/categories', { name: 'quoted' }, quoted)).status, 201);
+    });
+
+    test('a body in a content coding is 415 naming it, on a route or on no route; identity is none', async () => {
+      const json = { ...admin, 'content-type': 'application/json' };
+      for (const [coding, named] of [
+        ['gzip', 'gzip'],
+        ['BR', 'br'],
+        ['deflate', 'deflate'],
+        ['identity, x-custom', 'x-custom'],
+      ] as const) {
+        const coded = { ...json, 'content-encoding': coding };
+        for (const url of ['/categories', '/nowhere']) {
+          const res = await s.call('POST', url, { name: 'coded' }, coded);
+          isProblem(res, 415);
+          assert.deepEqual(
+            [res.body.code, res.body.detail],
+            ['unsupported_media_type', `The body is in content coding ${named}; send it without one`],
+          );
+        }
+      }
+      const zipped = gzipSync(JSON.stringify({ name: 'zipped' }));
+      isProblem(await s.call('POST', '/categories', zipped, { ...json, 'content-encoding': 'gzip' }), 415);
+      await unchanged();
+      const plain = { ...admin, 'content-encoding': 'Identity' };
+      assert.equal((await s.call('POST', '/categories', { name: 'identity' }, plain)).status, 201);
     });
 
     test('a method no route takes is a 404, whatever its body', async () => {

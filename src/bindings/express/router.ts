@@ -37,12 +37,13 @@ type Method = 'get' | 'head' | 'post' | 'put' | 'patch' | 'delete' | 'options';
 
 function partsOf(req: Request): RequestParts<Request> {
   const params = req.params as Record<string, string>;
-  // A body an app-wide `express.json()` parsed first is fed again as JSON, so the core's rules still apply.
+  // A body an app-wide `express.json()` parsed first (and decoded, if gzip) is fed again as JSON, so the
+  // core's rules still apply.
   const parsed = req.readableEnded && req.body !== undefined;
   return {
     method: req.method,
     url: originForm(req.originalUrl),
-    headers: parsed ? { ...req.headers, 'content-length': undefined } : req.headers,
+    headers: parsed ? { ...req.headers, 'content-length': undefined, 'content-encoding': undefined } : req.headers,
     params,
     raw: req,
     feed: parsed

@@ -5,11 +5,29 @@
  *
  * @module
  */
-import type { FastifyRequest } from 'fastify';
-import { jsonCharsetError, parseJsonBody } from '../../core/http/index.ts';
+import type { FastifyRequest, preParsingHookHandler } from 'fastify';
+import { contentCodingError, jsonCharsetError, parseJsonBody } from '../../core/http/index.ts';
+
+/** Requests whose body a `preParsing` hook replaced before the routes' own (a decoder: @fastify/compress). */
+const replacedBodies = new WeakSet<FastifyRequest>();
+
+/**
+ * A route's last `preParsing` hook: notes a body an earlier hook replaced,
+ * whose content coding that hook applied already.
+ *
+ * @example
+ * ```ts
+ * app.post('/tags', { preParsing: [noteReplacedBody] }, async (request) => request.body);
+ * ```
+ */
+export const noteReplacedBody: preParsingHookHandler = (request, _reply, payload, done) => {
+  if (payload !== request.raw) replacedBodies.add(request);
+  done(null, payload);
+};
 
 /**
  * A Fastify content-type parser for `application/json` (`parseAs: 'buffer'`).
+ * A body in a content coding (`gzip`) is a 415, unless a hook decoded it.
  *
  * @example
  * ```ts
@@ -23,7 +41,9 @@ export function jsonBodyParser(
 ): void {
   let value: unknown;
   try {
-    const refused = jsonCharsetError(String(request.headers['content-type']));
+    const refused =
+      jsonCharsetError(String(request.headers['content-type'])) ??
+      (replacedBodies.has(request) ? undefined : contentCodingError(request.headers['content-encoding']));
     if (refused) throw refused;
     value = parseJsonBody(body);
   } catch (error) {

@@ -10,7 +10,7 @@ import { type CrudRoute, type CrudRouter, problemSchema as problem, toJsonSchema
 import { notFoundError, routeEntries } from '../../core/http/index.ts';
 import { serializerCompiler, validatorCompiler } from './compilers.ts';
 import { problemHandler } from './errors.ts';
-import { jsonBodyParser } from './json-body.ts';
+import { jsonBodyParser, noteReplacedBody } from './json-body.ts';
 import { notFoundHandler } from './outside-routes.ts';
 import { FastifyCrudRequest } from './request.ts';
 
@@ -29,6 +29,8 @@ function routeOptions(route: CrudRoute, url: string): RouteOptions {
     method: route.method,
     url,
     ...(url.includes(':') && { preValidation: emptyParamNotFound }),
+    // After the app's hooks and those its plugins put first (@fastify/compress's decoder): notes a decoded body.
+    ...(json.body && { preParsing: [noteReplacedBody] }),
     schema: {
       ...(json.params && { params: json.params }),
       ...(json.query && { querystring: json.query }),

@@ -8,6 +8,7 @@
 export { type InputSource, type ValidationIssue, validationError } from './field-errors.ts';
 export {
   type BodyHeaders,
+  contentCodingError,
   DEFAULT_BODY_LIMIT,
   JsonBodyReader,
   jsonCharsetError,

@@ -1,9 +1,10 @@
 /**
  * The JSON body rules every binding applies alike: which requests carry a
- * body, the size limit (413), the media type (415), and a parse that says
- * what is wrong (422: where the syntax breaks, or that a `__proto__` key, or
- * a `constructor` holding a `prototype`, is refused because merging such an
- * object can rewrite the prototype of every object in the process).
+ * body, the size limit (413), the media type and content coding (415), and
+ * a parse that says what is wrong (422: where the syntax breaks, or that a
+ * `__proto__` key, or a `constructor` holding a `prototype`, is refused
+ * because merging such an object can rewrite the prototype of every object
+ * in the process).
  *
  * @module
  */
@@ -32,6 +33,30 @@ export function jsonCharsetError(contentType: string): HttpError | undefined {
   return new HttpError('unsupported_media_type', 'Send the body as UTF-8 JSON');
 }
 
+/** A content coding's name as the header gives it (an HTTP token), short enough to name in a detail. */
+const CODING = /^[\w!#$%&'*+.^`|~-]{1,32}$/;
+
+/**
+ * The 415 of a body sent in a content coding (`Content-Encoding: gzip`, `br`,
+ * any but `identity`), which no binding decodes, or `undefined`.
+ *
+ * @example
+ * ```ts
+ * contentCodingError('gzip')?.detail; // 'The body is in content coding gzip; send it without one'
+ * contentCodingError('identity'); // undefined
+ * ```
+ */
+export function contentCodingError(contentEncoding: string | string[] | undefined): HttpError | undefined {
+  if (contentEncoding === undefined) return undefined;
+  const codings = String(contentEncoding)
+    .split(',')
+    .map((coding) => coding.trim().toLowerCase());
+  const coding = codings.find((name) => name !== '' && name !== 'identity');
+  if (coding === undefined) return undefined;
+  const named = CODING.test(coding) ? `content coding ${coding}` : 'a content coding';
+  return new HttpError('unsupported_media_type', `The body is in ${named}; send it without one`);
+}
+
 /** Methods whose body is never read. */
 const BODYLESS = new Set(['GET', 'HEAD', 'TRACE']);
 
@@ -45,7 +70,7 @@ export type BodyHeaders = Readonly<Record<string, string | string[] | undefined>
  * Whether a request's body is read as JSON: `false` for GET and HEAD, and
  * for a request without a content type that announces no body. Any other
  * media type is a 415 (`lenient`: no body, as for a path no route serves),
- * and so is JSON in another charset than UTF-8.
+ * and so is JSON in another charset than UTF-8 or in a content coding.
  *
  * @example
  * ```ts
@@ -60,7 +85,7 @@ export function readsJsonBody(method: string, headers: BodyHeaders, lenient = fa
     const length = headers['content-length'];
     if (headers['transfer-encoding'] === undefined && (length === undefined || length === '0')) return false;
   } else if (JSON_MEDIA_TYPE.test(String(type))) {
-    const refused = jsonCharsetError(String(type));
+    const refused = jsonCharsetError(String(type)) ?? contentCodingError(headers['content-encoding']);
     if (refused) throw refused;
     return true;
   }
