@@ -25,23 +25,28 @@ describe('docs routes, on every framework', () => {
     await harness.close();
   });
 
-  test('the document as JSON and as YAML, the same on each, with no validator a framework adds alone', async () => {
+  test('the document as JSON and as YAML, the same bytes on each, with no validator a framework adds alone', async () => {
     const documents: unknown[] = [];
+    const texts: string[] = [];
     for (const [framework, app] of apps) {
       const json = await app.inject({ method: 'GET', url: '/docs/json' });
       const yaml = await app.inject({ method: 'GET', url: '/docs/yaml' });
+      const head = await app.inject({ method: 'HEAD', url: '/docs/yaml' });
       assert.deepEqual(
         [json.statusCode, yaml.statusCode, yaml.headers['content-type']],
         [200, 200, 'application/x-yaml'],
       );
       assert.deepEqual(parse(yaml.body), json.json(), framework);
+      assert.equal(head.headers['content-length'], String(yaml.rawPayload.length), framework);
       documents.push(json.json());
+      texts.push(`${json.body}\n${yaml.body}`);
       for (const url of ['/docs', '/docs/json', '/docs/yaml']) {
         const res = await app.inject({ method: 'GET', url, headers: { 'if-none-match': '*' } });
         assert.deepEqual([res.statusCode, res.headers.etag], [200, undefined], `${framework} ${url}`);
       }
     }
     for (const document of documents) assert.deepEqual(document, documents[0]);
+    for (const text of texts) assert.equal(text, texts[0]);
   });
 
   test('a file name that is no Swagger UI file is a 404 problem, never a 500 or a file outside', async () => {
@@ -96,5 +101,22 @@ describe('docs routes, on every framework', () => {
       assert.deepEqual([res.statusCode, res.json().message], [401, 'sign in'], url);
     }
     await app.close();
+  });
+
+  test('fastify: docs under a prefix serve the same YAML bytes as at the root', async () => {
+    const document = createOpenApiDocument([], { info: { title: 't: "quoted"', version: '1' } });
+    const root = Fastify();
+    await root.register(openApiDocs(document));
+    const prefixed = Fastify();
+    await prefixed.register(async (api) => api.register(openApiDocs(document, { routePrefix: '/ref' })), {
+      prefix: '/api',
+    });
+    const [plain, under] = [
+      await root.inject({ method: 'GET', url: '/docs/yaml' }),
+      await prefixed.inject({ method: 'GET', url: '/api/ref/yaml' }),
+    ];
+    assert.deepEqual([under.statusCode, under.body], [200, plain.body]);
+    assert.match(plain.body, /^openapi: "3\.1\.0"$/m);
+    await Promise.all([root.close(), prefixed.close()]);
   });
 });

@@ -4,9 +4,10 @@
  *
  * @module
  */
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { OpenApiDocument } from 'ormcrud';
 import { notFoundError, problemReply } from '../../core/http/index.ts';
+import { toYaml, YAML_TYPE } from '../../core/openapi/yaml.ts';
 import { send } from './errors.ts';
 
 /** Options of {@link openApiDocs}. */
@@ -26,6 +27,13 @@ function refuseOtherFiles(request: FastifyRequest, reply: FastifyReply, done: ()
   const file = (request.params as Record<string, string | undefined>)['*'];
   if (file !== undefined && !FILE_NAME.test(file)) send(reply, problemReply(notFoundError()));
   else done();
+}
+
+/** Makes the YAML route (its GET and HEAD) send `yaml`, the library's own, byte for byte as on Hono and Express. */
+function ownYaml(url: string, yaml: string): (route: RouteOptions) => void {
+  return (route) => {
+    if (route.url === url) route.handler = (_request, reply) => reply.type(YAML_TYPE).send(yaml);
+  };
 }
 
 /**
@@ -49,10 +57,13 @@ export function openApiDocs(document: OpenApiDocument, options: OpenApiDocsOptio
     ]);
     const specification = { document: structuredClone(document) as never };
     await app.register(swagger, { mode: 'static', specification });
-    // In a context of its own, so its hook sees only the docs' routes.
+    const routePrefix = options.routePrefix ?? '/docs';
+    const yaml = toYaml(JSON.parse(JSON.stringify(document)));
+    // In a context of its own, so its hooks see only the docs' routes.
     await app.register(async (docs) => {
       docs.addHook('onRequest', refuseOtherFiles);
-      await docs.register(swaggerUi, { routePrefix: options.routePrefix ?? '/docs' });
+      docs.addHook('onRoute', ownYaml(`${docs.prefix}${routePrefix}/yaml`, yaml));
+      await docs.register(swaggerUi, { routePrefix });
     });
   };
   // Not encapsulated (as fastify-plugin does it): `app.swagger()` returns the document, as before.
