@@ -54,7 +54,12 @@ export function openApiDocs(document: OpenApiDocument, options: OpenApiDocsOptio
     const [{ default: swagger }, { default: swaggerUi }] = await Promise.all([
       import('@fastify/swagger'),
       import('@fastify/swagger-ui'),
-    ]);
+    ]).catch((cause: unknown) => {
+      const install = 'npm install @fastify/swagger @fastify/swagger-ui';
+      throw new Error(`openApiDocs serves Swagger UI through @fastify/swagger and @fastify/swagger-ui: ${install}`, {
+        cause,
+      });
+    });
     const specification = { document: structuredClone(document) as never };
     await app.register(swagger, { mode: 'static', specification });
     const routePrefix = options.routePrefix ?? '/docs';
