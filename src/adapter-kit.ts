@@ -54,6 +54,7 @@ export { fetchWindow, knownCount, type ListResult, type PageWindow } from './cor
 export type { ParentLink, ParentRef } from './core/parent-scope.ts';
 export { DatabaseError, redactDriverError } from './core/safe-errors.ts';
 export { CRUDConfigDict, type CRUDConfigInit } from './core/schemas/crud-config.ts';
+export { publicFieldsOf, registerModelConfig } from './core/schemas/model-configs.ts';
 // The engine.
 export { type ConstraintKind, constraintError, invalidValueError } from './engine/constraint-errors.ts';
 export {

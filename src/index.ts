@@ -78,7 +78,7 @@ export {
   type Problem,
   toProblem,
 } from './core/errors.ts';
-export { checkIncludeLimit, DEFAULT_INCLUDE_LIMIT } from './core/include-limit.ts';
+export { DEFAULT_INCLUDE_LIMIT } from './core/include-limit.ts';
 export {
   type FieldKind,
   type FieldMeta,
@@ -122,13 +122,6 @@ export type { RouteTable } from './core/routing/route-table.ts';
 export type { CrudRoute, CrudRouter, HttpMethod, ResponseHeaders, RouteSchemas } from './core/routing/router.ts';
 export { DatabaseError, type LoggableError, loggableError } from './core/safe-errors.ts';
 // Schemas and field configuration.
-export {
-  CANONICAL_INTEGER,
-  NON_CANONICAL_INTEGER_MESSAGE,
-  nonCanonicalIntegers,
-} from './core/schemas/canonical-integers.ts';
 export { CRUDConfigDict, type CRUDConfigInit } from './core/schemas/crud-config.ts';
 export { type JsonSchema, toJsonSchema } from './core/schemas/json-schema.ts';
-export { publicFieldsOf, registerModelConfig } from './core/schemas/model-configs.ts';
 export { problemSchema } from './core/schemas/problem-schema.ts';
-export { formatOfPattern } from './core/schemas/schema-factory.ts';

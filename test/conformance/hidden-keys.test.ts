@@ -6,7 +6,8 @@
  */
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
-import { CRUDCollection, CRUDConfigDict, createOpenApiDocument, registerModelConfig } from 'ormcrud';
+import { CRUDCollection, CRUDConfigDict, createOpenApiDocument } from 'ormcrud';
+import { registerModelConfig } from 'ormcrud/adapter-kit';
 import { z } from 'zod';
 import { call, describeForum } from '../support/forum-suite.ts';
 import { routersApp, type TestApp } from '../support/framework-apps.ts';
