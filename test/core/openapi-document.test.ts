@@ -252,6 +252,13 @@ describe('createOpenApiDocument', () => {
     const first = reads.getRouter({ prefix: '/tags' });
     const second = creates.getRouter({ prefix: '/tags' });
     assert.throws(() => documentOf(first, second), /Two routers serve \/tags: serve a path from one collection/);
+    // The same requests under another parameter name, or a trailing slash, are one path.
+    const users = collection('user', { disableGetMany: true, disableCreate: true, disableUpdate: true });
+    const posts = collection('post', { disableGetMany: true, disableCreate: true, disableGetOne: true });
+    const named = [users.getRouter({ prefix: '/users' }), posts.getRouter({ prefix: '/users' })];
+    assert.throws(() => documentOf(...named), /Two routers serve \/users\/\{post_id\}/);
+    const slashed = [reads.getRouter({ prefix: '/tags' }), reads.getRouter({ prefix: '/tags/' })];
+    assert.throws(() => documentOf(...slashed), /Two routers serve \/tags\//);
     // One router twice, or two on one prefix serving other paths (the forum's `/users` and `/users/me`), is fine.
     assert.doesNotThrow(() => documentOf(first, first));
   });

@@ -125,9 +125,10 @@ function placeRoutes(routers: readonly CrudRouter[]): DocumentedRoute[] {
     for (const route of router.routes) {
       const path = fullPath(router, route);
       if (route.name === 'methodNotAllowed') rejecting.add(path);
-      const owner = owners.get(path) ?? router;
+      const matched = matchedPath(path);
+      const owner = owners.get(matched) ?? router;
       if (owner !== router) throw new TypeError(`Two routers serve ${path}: serve a path from one collection`);
-      owners.set(path, router);
+      owners.set(matched, router);
     }
   }
   const seen = new Set<string>();
@@ -150,6 +151,13 @@ function placeRoutes(routers: readonly CrudRouter[]): DocumentedRoute[] {
 }
 
 const fullPath = (router: CrudRouter, route: CrudRoute): string => router.prefix + route.path || '/';
+
+/** The requests a path matches, whatever its parameters are named and its slashes doubled or trailing. */
+const matchedPath = (path: string): string =>
+  path
+    .replace(/\{[^}]*\}/g, '{}')
+    .replace(/\/+/g, '/')
+    .replace(/(.)\/$/, '$1');
 
 /** Routes the document shows: not hidden, not a HEAD, OPTIONS or 405 filler. */
 const documented = (route: CrudRoute): boolean =>
