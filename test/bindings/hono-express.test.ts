@@ -113,7 +113,11 @@ describe('Hono and Express: errors outside the routes are problems', () => {
   }
 
   // Before any `inject` into an Express app: light-my-request gives Express's shared prototypes its own.
-  for (const [framework, listener] of Object.entries(listeners)) {
+  const webRequest = (options?: ToExpressOptions) => {
+    const app = hono(options); // reached with the web `Request` alone, as on a runtime other than Node
+    return getRequestListener((request) => app.fetch(request), { errorHandler: requestErrorHandler() });
+  };
+  for (const [framework, listener] of Object.entries({ ...listeners, 'hono (web Request)': webRequest })) {
     test(`${framework}: a body the client breaks off is its fault, never logged as a server error`, async () => {
       const errors: unknown[] = [];
       const server = createServer(listener({ log: (error) => errors.push(error) }));

@@ -24,7 +24,7 @@ import {
   routeEntries,
   routeResponder,
 } from '../../core/http/index.ts';
-import { feedNodeBody, type NodeBody } from '../node/request-body.ts';
+import { brokenOffBody, feedNodeBody, type NodeBody } from '../node/request-body.ts';
 
 /** Options of {@link toHono} and {@link notFoundHandler}. */
 export interface ToHonoOptions extends ResponderOptions {}
@@ -35,11 +35,13 @@ export interface ToHonoOptions extends ResponderOptions {}
  * else chunk by chunk, stopping at the first refusal.
  */
 async function feed(request: Request, declared: boolean, reader: JsonBodyReader): Promise<void> {
-  if (declared) return reader.push(new Uint8Array(await request.arrayBuffer()));
+  const brokenOff = (error: unknown) => Promise.reject(brokenOffBody(error));
+  if (declared) return reader.push(new Uint8Array(await request.arrayBuffer().catch(brokenOff)));
   if (!request.body) return;
   const stream = request.body.getReader();
+  const read = () => stream.read().catch(brokenOff);
   try {
-    for (let chunk = await stream.read(); !chunk.done; chunk = await stream.read()) reader.push(chunk.value);
+    for (let chunk = await read(); !chunk.done; chunk = await read()) reader.push(chunk.value);
   } catch (error) {
     stream.cancel().catch(() => {});
     throw error;

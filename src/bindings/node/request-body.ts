@@ -14,6 +14,18 @@ import type { JsonBodyReader } from '../../core/http/index.ts';
 export type NodeBody = Pick<Readable, 'on' | 'off' | 'readableEnded'>;
 
 /**
+ * The error of a body the client broke off (the connection closed before its end): a 400, the client's
+ * doing, which no log records as a server fault.
+ *
+ * @example
+ * ```ts
+ * const bytes = await request.arrayBuffer().catch((error: unknown) => Promise.reject(brokenOffBody(error)));
+ * ```
+ */
+export const brokenOffBody = (cause: unknown): HttpError =>
+  new HttpError('bad_request', 'The body ended before it was whole', { cause });
+
+/**
  * Feeds `body`'s chunks to `reader`; stops reading at its first refusal. A
  * body something else read first (a body parser in front) is an error, not a
  * wait for an end that has passed. A body the client broke off (the socket
@@ -36,8 +48,7 @@ export function feedNodeBody(body: NodeBody, reader: JsonBodyReader): Promise<vo
       if (error) reject(error);
       else resolve();
     };
-    const broken = (error: unknown) =>
-      done(new HttpError('bad_request', 'The body ended before it was whole', { cause: error }));
+    const broken = (error: unknown) => done(brokenOffBody(error));
     const onData = (chunk: Uint8Array) => {
       try {
         reader.push(chunk);
