@@ -57,8 +57,11 @@ function routeOptions(route: CrudRoute, url: string): RouteOptions {
 }
 
 /** Fastify matches an empty segment as a parameter (`/categories//threads`); it names no row, as elsewhere. */
-async function emptyParamNotFound(request: FastifyRequest): Promise<void> {
-  for (const value of Object.values(request.params as Record<string, string>)) if (value === '') throw notFoundError();
+function emptyParamNotFound(request: FastifyRequest, _reply: unknown, done: (error?: Error) => void): void {
+  const params = request.params as Record<string, string>;
+  let empty = false;
+  for (const name in params) if (params[name] === '') empty = true;
+  done(empty ? notFoundError() : undefined);
 }
 
 /**
