@@ -7,13 +7,13 @@
  */
 import type { Row } from '../core/adapter.ts';
 import { calendarDate } from '../core/dates.ts';
-import { HttpError } from '../core/errors.ts';
 import type { FieldKind, ModelMeta, RelationMeta } from '../core/model-meta.ts';
 import { publicFieldsOf } from '../core/schemas/model-configs.ts';
 import { base64OfBytes, bytesOfBase64 } from './base64.ts';
 import type { Dialect } from './dialect.ts';
 import { expressedAs } from './expressible.ts';
 import type { Codec, ColumnSpec, ModelSpec } from './model.ts';
+import { refusing } from './refused-value.ts';
 import { type Selection, selection } from './selection.ts';
 
 /** A column with its quoted name, and how its dialect reads it. */
@@ -26,18 +26,6 @@ export interface Column extends ColumnSpec {
 /** `second` after `first`, or whichever is given. */
 const chain = (first?: Codec, second?: Codec): Codec | undefined =>
   first && second ? (value: unknown) => second(first(value)) : (first ?? second);
-
-/** The ORM's encoder of a request's value: a value it cannot encode is a 422 naming the field, not a 500. */
-const refusing =
-  (encode: Codec, field: string): Codec =>
-  (value) => {
-    try {
-      return encode(value);
-    } catch (error) {
-      if (error instanceof HttpError) throw error;
-      throw new HttpError('validation_failed', `The value of ${field} is not one its column takes`, { cause: error });
-    }
-  };
 
 /**
  * `spec` compiled: its quoted name, its dialect's read of its kind before its own decoder (a stored

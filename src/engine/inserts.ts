@@ -22,6 +22,7 @@ import {
   planParentLink,
 } from './parent-plan.ts';
 import { reread } from './reads.ts';
+import { RefusedValue } from './refused-value.ts';
 import { existsSql, keySql, type ScopeContext } from './scope.ts';
 import type { ModelStatements } from './statements.ts';
 
@@ -46,7 +47,8 @@ export function prepareInsert(
 ): PreparedWrite<Row> {
   const model = q.model;
   const { dialect } = model;
-  const values: Row = { ...data, ...parentKeyValues(parentRefs) };
+  const fromParent = parentKeyValues(parentRefs);
+  const values: Row = { ...data, ...fromParent };
   // Values made per insert are given like the rest: a key among them reads the row back.
   for (const column of model.insertFills) {
     const fill = column.onInsert;
@@ -72,7 +74,8 @@ export function prepareInsert(
   });
   const raw = shape.columns.map((c) => values[c.field]);
   if (guarded) parentExistsValues(parents, q.primaryKeyOf, raw);
-  const bound = insert.params.bind(raw);
+  const bound = insert.params.bindOrRefusal(raw);
+  if (bound instanceof RefusedValue) throw refusedInsert(bound, shape.columns[bound.index]?.field, data, fromParent);
   const check = parents && !guarded ? parentCheck(q, parents) : undefined;
   const link = planParentLink(parentRefs);
 
@@ -99,6 +102,16 @@ export function prepareInsert(
   return { transactional: check !== undefined || link !== undefined || !dialect.returning, run };
 }
 
+/**
+ * The error of an insert whose value of `field` (`undefined`: a parent's key it checks) the ORM's encoder
+ * refused: a body value is a 422 naming the field, a parent's key names no parent.
+ */
+function refusedInsert(refused: RefusedValue, field: string | undefined, data: Row, fromParent: Row): Error {
+  if (field === undefined || field in fromParent) return new ParentNotFoundError();
+  // A value the model fills itself is no request's: not the client's to fix.
+  return field in data ? refused.inBody() : refused;
+}
+
 /** Whether a write wrote its row: rows back, or a count of one. */
 const wrote = (result: SqlResult) => result.records.length > 0 || (result.affected ?? 0) > 0;
 
@@ -122,5 +135,8 @@ function parentCheck(q: ModelStatements, parentRefs: readonly ParentRef[]) {
   const statement = q.get(q.key('exists', parentRefs), (ctx) => {
     return `SELECT CASE WHEN ${parentExists(parentRefs, ctx)} THEN 1 ELSE 0 END AS ${q.model.dialect.quote('found')}`;
   });
-  return { statement, values: statement.params.bind(parentExistsValues(parentRefs, q.primaryKeyOf)) };
+  const values = statement.params.bindOrRefusal(parentExistsValues(parentRefs, q.primaryKeyOf));
+  // A parent key the ORM's encoder refuses names no parent.
+  if (values instanceof RefusedValue) throw new ParentNotFoundError();
+  return { statement, values };
 }

@@ -8,6 +8,7 @@
  */
 import type { Dialect } from './dialect.ts';
 import type { Codec } from './model.ts';
+import { RefusedValue } from './refused-value.ts';
 
 /**
  * The placeholders of one statement and their values' conversions.
@@ -36,11 +37,24 @@ export class SqlParams {
 
   /** Converts one run's raw values in place (one per placeholder, in order) and returns them. */
   bind(raw: unknown[]): unknown[] {
+    const bound = this.bindOrRefusal(raw);
+    if (bound instanceof RefusedValue) throw bound;
+    return bound;
+  }
+
+  /** As {@link bind}, but a value its column's encoder refuses is returned: the refusal, at its parameter. */
+  bindOrRefusal(raw: unknown[]): unknown[] | RefusedValue {
     const codecs = this.#codecs;
-    for (let i = 0; i < codecs.length; i++) {
-      const encode = codecs[i];
-      if (encode) raw[i] = encode(raw[i]);
+    let i = 0;
+    try {
+      for (; i < codecs.length; i++) {
+        const encode = codecs[i];
+        if (encode) raw[i] = encode(raw[i]);
+      }
+      return raw;
+    } catch (error) {
+      if (error instanceof RefusedValue) return error.at(i);
+      throw error;
     }
-    return raw;
   }
 }

@@ -10,6 +10,7 @@ import type { ParentRef } from '../core/parent-scope.ts';
 import type { Column, CompiledModel } from './compiled-model.ts';
 import { type Executor, rowsOf } from './executor.ts';
 import { parentScopeValues, planParentScope } from './parent-plan.ts';
+import { RefusedValue } from './refused-value.ts';
 import { equalsSql, rowWhere, type ScopeContext, scopeSql } from './scope.ts';
 import { sortShape } from './statement-cache.ts';
 import type { Built, ModelStatements } from './statements.ts';
@@ -65,7 +66,9 @@ export function prepareSelectOne(
   const statement = q.get(q.key(forUpdate ? 'one-for-update' : 'one', parentRefs), (ctx) =>
     selectRow(model, rowWhere(model, parentRefs, ctx), tail),
   );
-  const values = statement.params.bind(q.rowValues(pkValues, parentRefs));
+  const values = statement.params.bindOrRefusal(q.rowValues(pkValues, parentRefs));
+  // A key or parent key the ORM's encoder refuses names no row.
+  if (values instanceof RefusedValue) return async () => null;
   return async (exec) => rowsOf(exec, statement, await exec.run(statement, values))[0] ?? null;
 }
 
@@ -116,13 +119,16 @@ export function prepareSelectPage(
     return { sql: `SELECT ${selection.list} ${rows} ORDER BY ${orderBySql(model, sortData)} ${page}`, selection };
   });
   const count = q.get(`count|${key}`, (ctx) => `SELECT COUNT(*) AS ${model.dialect.quote('count')} ${from(ctx)}`);
+  // A filter or parent key the ORM's encoder refuses matches no row.
   return {
     fetch: async (exec, limit, offset) => {
-      const bound = select.params.bind([...values, integer(limit), integer(offset)]);
-      return rowsOf(exec, select, await exec.run(select, bound));
+      const bound = select.params.bindOrRefusal([...values, integer(limit), integer(offset)]);
+      return bound instanceof RefusedValue ? [] : rowsOf(exec, select, await exec.run(select, bound));
     },
     count: async (exec) => {
-      const [row] = (await exec.run(count, count.params.bind([...values]))).records;
+      const bound = count.params.bindOrRefusal([...values]);
+      if (bound instanceof RefusedValue) return 0;
+      const [row] = (await exec.run(count, bound)).records;
       return Number((row as { count?: unknown } | undefined)?.count ?? 0);
     },
   };

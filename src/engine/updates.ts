@@ -11,6 +11,7 @@ import type { ParentRef } from '../core/parent-scope.ts';
 import { type Executor, type PreparedWrite, rowsOf } from './executor.ts';
 import { fillSql, fillValues, onUpdate } from './fills.ts';
 import { prepareSelectOne, reread } from './reads.ts';
+import { RefusedValue } from './refused-value.ts';
 import { rowWhere } from './scope.ts';
 import type { ModelStatements } from './statements.ts';
 
@@ -53,7 +54,9 @@ export function prepareUpdate(
     onUpdate,
     shape.columns.map((c) => data[c.field]),
   );
-  const bound = update.params.bind(q.rowValues(pkValues, parentRefs, raw));
+  const filled = raw.length;
+  const bound = update.params.bindOrRefusal(q.rowValues(pkValues, parentRefs, raw));
+  if (bound instanceof RefusedValue) return refusedWrite(bound, shape.columns.length, filled);
   const run = async (exec: Executor) => {
     const result = await exec.run(update, bound);
     if (readBack) return rowsOf(exec, update, result)[0] ?? null;
@@ -88,7 +91,8 @@ export function prepareDelete(
     const selection = model.rows('');
     return { sql: `${sql} RETURNING ${selection.list}`, selection };
   });
-  const values = remove.params.bind(q.rowValues(pkValues, parentRefs));
+  const values = remove.params.bindOrRefusal(q.rowValues(pkValues, parentRefs));
+  if (values instanceof RefusedValue) return refusedWrite(values, 0, 0);
   if (returning) {
     return {
       transactional: false,
@@ -103,4 +107,15 @@ export function prepareDelete(
     return row && (await exec.run(remove, values)).affected ? row : null;
   };
   return { transactional: true, run };
+}
+
+/**
+ * The answer to a write whose value the ORM's encoder refused, its parameters the `given` body values, the
+ * `filled` ones, then the key and parent keys: a body value is a 422 naming the field, a key names no row.
+ */
+function refusedWrite(refused: RefusedValue, given: number, filled: number): WriteOne {
+  if (refused.index < given) throw refused.inBody();
+  // A value the model fills itself is no request's: not the client's to fix.
+  if (refused.index < filled) throw refused;
+  return { transactional: false, run: async () => null };
 }
