@@ -5,6 +5,7 @@
  *
  * @module
  */
+import type { FieldKind } from '../../core/model-meta.ts';
 import {
   type ColumnRead,
   type Dialect,
@@ -29,6 +30,15 @@ const byteSafeText: ColumnRead = {
     raw instanceof ArrayBuffer || ArrayBuffer.isView(raw) ? utf8.decode(raw as ArrayBuffer | Uint8Array) : raw,
 };
 
+/**
+ * A number SQLite's loose types keep in a binary column, read as its text before the ORM's decoder (which
+ * may take only bytes or text: Drizzle's `blob({ mode: 'buffer' })`); the wire then has the base64 of that
+ * text, as of text there.
+ */
+const bytesRead: ColumnRead = {
+  decode: (raw) => (typeof raw === 'number' || typeof raw === 'bigint' ? String(raw) : raw),
+};
+
 /** Integers past 2^53, read as the digits SQLite holds. */
 const bigintText = decimalText('TEXT');
 
@@ -47,6 +57,14 @@ function plainDecimal(text: unknown): unknown {
 
 /** Exact decimals, read as text (SQLite keeps them as REALs: at most about 15 significant digits). */
 const decimalRead: ColumnRead = { ...decimalText('TEXT'), decode: plainDecimal };
+
+/** How columns of each kind are read, where not as they are. */
+const READS: Partial<Record<FieldKind, ColumnRead>> = {
+  string: byteSafeText,
+  bigint: bigintText,
+  decimal: decimalRead,
+  binary: bytesRead,
+};
 
 /**
  * The SQLite dialect.
@@ -72,8 +90,7 @@ export function sqliteDialect(options: DialectOptions = {}): Dialect {
     textAcceptsNul: true,
     wideIntegers: true,
     bitsAsBytes: false,
-    read: (kind) =>
-      kind === 'string' ? byteSafeText : kind === 'bigint' ? bigintText : kind === 'decimal' ? decimalRead : undefined,
+    read: (kind) => READS[kind],
     insertDefaults: (table) => `INSERT INTO ${table} DEFAULT VALUES`,
     orderTerm: (column, desc) => `${column} ${desc ? 'DESC' : 'ASC'}`,
     limitOffset,
