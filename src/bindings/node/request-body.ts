@@ -19,7 +19,7 @@ export type NodeBody = Pick<Readable, 'on' | 'off' | 'readableEnded'>;
  *
  * @example
  * ```ts
- * const bytes = await request.arrayBuffer().catch((error: unknown) => Promise.reject(brokenOffBody(error)));
+ * throw brokenOffBody(new Error('aborted')); // a 400, never logged as a server fault
  * ```
  */
 export const brokenOffBody = (cause: unknown): HttpError =>
