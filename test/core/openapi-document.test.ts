@@ -244,6 +244,13 @@ describe('createOpenApiDocument', () => {
       () => documentDependency(() => undefined, { parameters: [{ in: 'header', name: 'Authorization' }] }),
       /declare credentials as security/,
     );
+    for (const [parameter, message] of [
+      [{ in: 'header', name: 'X Tenant' }, /"X Tenant" is no header name/],
+      [{ in: 'cookie', name: '' }, /"" is no cookie name/],
+      [{ in: 'query', name: 'tenant' }, /a header or a cookie, not "query"/],
+    ] as const) {
+      assert.throws(() => documentDependency(() => undefined, { parameters: [parameter as never] }), message);
+    }
   });
 
   test('two routers serving one path are refused: each would answer 405 for the methods of the other', () => {

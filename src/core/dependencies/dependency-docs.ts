@@ -35,7 +35,21 @@ export interface DependencyDocs {
 }
 
 /** Headers OpenAPI takes from elsewhere: the credentials from `security`, the others from the operation. */
-const RESERVED_HEADERS = new Set(['authorization', 'accept', 'content-type']);
+const RESERVED_HEADERS = new Set(['authorization', 'accept', 'content-type', 'cookie']);
+
+/** A header or cookie name: an HTTP token. */
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/** Throws for a parameter the document could not carry as given. */
+function refuseParameter({ in: where, name }: DependencyParameter): void {
+  if (where !== 'header' && where !== 'cookie') {
+    throw new TypeError(`A dependency's parameter is a header or a cookie, not "${String(where)}"`);
+  }
+  if (!TOKEN.test(name)) throw new TypeError(`"${name}" is no ${where} name`);
+  if (where === 'header' && RESERVED_HEADERS.has(name.toLowerCase())) {
+    throw new TypeError(`The ${name} header is no parameter in OpenAPI: declare credentials as security`);
+  }
+}
 
 const documented = new WeakMap<Dependency, DependencyDocs>();
 
@@ -56,11 +70,7 @@ const documented = new WeakMap<Dependency, DependencyDocs>();
  * ```
  */
 export function documentDependency(dependency: Dependency, docs: DependencyDocs): Dependency {
-  for (const parameter of docs.parameters ?? []) {
-    if (parameter.in === 'header' && RESERVED_HEADERS.has(parameter.name.toLowerCase())) {
-      throw new TypeError(`The ${parameter.name} header is no parameter in OpenAPI: declare credentials as security`);
-    }
-  }
+  for (const parameter of docs.parameters ?? []) refuseParameter(parameter);
   const challenge = docs.challenge ?? (docs.security ? 'Bearer' : undefined);
   const rethrow = (error: unknown): never => {
     throw challenge === undefined ? error : withChallenge(error, challenge);
