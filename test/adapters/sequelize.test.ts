@@ -20,6 +20,17 @@ import { listPage } from '../support/list-page.ts';
 
 const page = (perPage = 20) => new PagePaginator().setPerPage(perPage);
 
+/** Sequelize's CLS over an `AsyncLocalStorage` (a namespace of cls-hooked's shape), until the test unsets it. */
+function useAsyncLocalStorageCls(): void {
+  const store = new AsyncLocalStorage<Map<string, unknown>>();
+  Sequelize.useCLS({
+    run: (fn: (context: unknown) => unknown) => store.run(new Map(), () => fn(store.getStore())),
+    bind: <F>(fn: F) => fn,
+    get: (key: string) => store.getStore()?.get(key),
+    set: (key: string, value: unknown) => store.getStore()?.set(key, value),
+  });
+}
+
 /** A catalogue of gadgets with every data type, and labels through a junction. */
 function defineCatalogue(sequelize: Sequelize) {
   const gadget = sequelize.define(
@@ -354,13 +365,7 @@ for (const database of databaseTargets()) {
           link: { childFields: ['shelf_id'], parentFields: ['id'], childHoldsKey: true },
         },
       ];
-      const store = new AsyncLocalStorage<Map<string, unknown>>();
-      Sequelize.useCLS({
-        run: (fn: (context: unknown) => unknown) => store.run(new Map(), () => fn(store.getStore())),
-        bind: <F>(fn: F) => fn,
-        get: (key: string) => store.getStore()?.get(key),
-        set: (key: string, value: unknown) => store.getStore()?.set(key, value),
-      });
+      useAsyncLocalStorageCls();
       try {
         await assert.rejects(
           sequelize.transaction(async () => {
@@ -387,13 +392,7 @@ for (const database of databaseTargets()) {
       await label.drop({});
       await label.sync();
       const labels = new SequelizeAdapter({ model: label });
-      const store = new AsyncLocalStorage<Map<string, unknown>>();
-      Sequelize.useCLS({
-        run: (fn: (context: unknown) => unknown) => store.run(new Map(), () => fn(store.getStore())),
-        bind: <F>(fn: F) => fn,
-        get: (key: string) => store.getStore()?.get(key),
-        set: (key: string, value: unknown) => store.getStore()?.set(key, value),
-      });
+      useAsyncLocalStorageCls();
       try {
         await sequelize.transaction(async () => {
           await labels.createOne({ text: 'first' });
