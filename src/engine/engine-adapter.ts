@@ -27,7 +27,7 @@ import { CompiledModel } from './compiled-model.ts';
 import { translateDatabaseError } from './database-errors.ts';
 import { checkTimeout, type Deadline, waitOnDatabase } from './database-wait.ts';
 import type { Dialect } from './dialect.ts';
-import type { Executor, PreparedWrite, Session, Statement } from './executor.ts';
+import type { PreparedWrite, Session, Statement } from './executor.ts';
 import { type IncludeContext, loadIncludes } from './includes.ts';
 import { prepareInsert } from './inserts.ts';
 import type { ModelSpec } from './model.ts';
@@ -78,6 +78,7 @@ export abstract class EngineAdapter<
   readonly #sessions = new TranslatingSessions((error, statement) => this.translateError(error, statement));
   readonly #translate = (error: unknown) => this.translateError(error);
   #statements: ModelStatements | undefined;
+  #includeContext: IncludeContext | undefined;
 
   constructor(model: TModel, crudConfig: CRUDConfigDict | CRUDConfigInit | undefined, options: EngineOptions) {
     super(model, crudConfig);
@@ -146,7 +147,7 @@ export abstract class EngineAdapter<
       const select = prepareSelectOne(queries, pkValues, parentRefs);
       if (includeData.length === 0) return select(exec) as Promise<TRow | null>;
       return select(exec).then(async (row) => {
-        if (row) await loadIncludes(queries.model, [row], includeData, limit, this.#includes(exec));
+        if (row) await loadIncludes(queries.model, [row], includeData, limit, this.#includes, exec);
         return row as TRow | null;
       });
     });
@@ -167,7 +168,7 @@ export abstract class EngineAdapter<
       return fetchWindow(window, {
         fetch: (limit, offset) => page.fetch(exec, limit, offset) as Promise<TRow[]>,
         count: () => page.count(exec),
-        complete: (rows) => loadIncludes(queries.model, rows, includeData, cap, this.#includes(exec)),
+        complete: (rows) => loadIncludes(queries.model, rows, includeData, cap, this.#includes, exec),
       });
     });
   }
@@ -236,7 +237,12 @@ export abstract class EngineAdapter<
     );
   }
 
-  #includes(exec: Executor): IncludeContext {
-    return { exec, model: (name) => this.compiled(name), statement: (key, build) => this.#queries.get(key, build) };
+  /** What include loading needs of this adapter, made once (its relation plans are kept by it). */
+  get #includes(): IncludeContext {
+    this.#includeContext ??= {
+      model: (name) => this.compiled(name),
+      statement: (key, build) => this.#queries.get(key, build),
+    };
+    return this.#includeContext;
   }
 }

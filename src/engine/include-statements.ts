@@ -10,16 +10,15 @@
  */
 import type { RelationMeta } from '../core/model-meta.ts';
 import type { Column, CompiledModel } from './compiled-model.ts';
-import type { Executor, Statement } from './executor.ts';
+import type { Statement } from './executor.ts';
 import type { SqlParams } from './params.ts';
 import { orderBySql } from './reads.ts';
 import { equalsSql, type ScopeContext } from './scope.ts';
 import { selection } from './selection.ts';
 import type { Built } from './statements.ts';
 
-/** What loading needs: the executor, models by name, and the kept statements. */
+/** What loading needs, made once per adapter: models by name, and the kept statements. */
 export interface IncludeContext {
-  readonly exec: Executor;
   /** The compiled model of a relation's target or junction, by model name. */
   model(name: string): CompiledModel;
   /** The statement kept under `key`, built by `build` the first time. */
@@ -74,7 +73,7 @@ export interface RelationPlan {
  *
  * @example
  * ```ts
- * const ctx: IncludeContext = { exec, model: () => postModel, statement: (key, build) => statements.get(key, build) };
+ * const ctx: IncludeContext = { model: () => postModel, statement: (key, build) => statements.get(key, build) };
  * relationPlan(postModel.relations[0]!, ctx).keysPerStatement; // 100 for a union of branches
  * ```
  */
@@ -125,7 +124,7 @@ const slotsFor = (count: number, max: number) =>
  * ```ts
  * const byName = new Map([[postModel.name, postModel]]); // every model a relation may reach, by name
  * const model = (name: string) => byName.get(name) ?? postModel;
- * const ctx: IncludeContext = { exec, model, statement: (key, build) => statements.get(key, build) };
+ * const ctx: IncludeContext = { model, statement: (key, build) => statements.get(key, build) };
  * const { statement, bind } = relationStatement(relationPlan(postModel.relations[0]!, ctx), 2, 100, ctx);
  * await exec.run(statement, bind([[1], [2]]));
  * ```

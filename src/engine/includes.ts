@@ -11,6 +11,7 @@
 import type { IncludeData, Row } from '../core/adapter.ts';
 import type { RelationMeta } from '../core/model-meta.ts';
 import type { CompiledModel } from './compiled-model.ts';
+import type { Executor } from './executor.ts';
 import {
   type IncludeContext,
   KEY_NUMBER,
@@ -27,11 +28,11 @@ async function loadGroups(
   plan: RelationPlan,
   keys: readonly (readonly [string, unknown[]])[],
   limit: number,
-  ctx: IncludeContext,
+  load: Load,
   groups: Map<string, Row[]>,
 ) {
-  const { statement, bind, parentOf } = relationStatement(plan, keys.length, limit, ctx);
-  const { exec } = ctx;
+  const { statement, bind, parentOf } = relationStatement(plan, keys.length, limit, load.ctx);
+  const { exec } = load;
   const reader = exec.arrayRows ? statement.selection?.arrays : statement.selection?.objects;
   const width = statement.selection?.aliases.length ?? 0;
   if (!reader) throw new TypeError('An include statement selects rows');
@@ -53,13 +54,36 @@ async function loadGroups(
   }
 }
 
-async function loadRelation(rows: Row[], relation: RelationMeta, limit: number, ctx: IncludeContext) {
+/** The plan of `relation` under `ctx`, worked out on its first load and kept. */
+function planOf(relation: RelationMeta, ctx: IncludeContext): RelationPlan {
+  let kept = plans.get(ctx);
+  if (!kept) {
+    kept = new Map();
+    plans.set(ctx, kept);
+  }
+  let plan = kept.get(relation);
+  if (!plan) {
+    plan = relationPlan(relation, ctx);
+    kept.set(relation, plan);
+  }
+  return plan;
+}
+
+const plans = new WeakMap<IncludeContext, Map<RelationMeta, RelationPlan>>();
+
+/** One load: where its statements run, and the adapter's context. */
+interface Load {
+  readonly exec: Executor;
+  readonly ctx: IncludeContext;
+}
+
+async function loadRelation(rows: Row[], relation: RelationMeta, limit: number, load: Load) {
   const keys = [...distinctKeys(rows, relation.fields)];
   const groups = new Map<string, Row[]>();
-  const plan = relationPlan(relation, ctx);
+  const plan = planOf(relation, load.ctx);
   const size = Math.min(keys.length, plan.keysPerStatement);
   for (let start = 0; start < keys.length; start += size) {
-    await loadGroups(plan, keys.slice(start, start + size), limit, ctx, groups);
+    await loadGroups(plan, keys.slice(start, start + size), limit, load, groups);
   }
   for (const row of rows) {
     const key = rowKey(row, relation.fields);
@@ -78,8 +102,8 @@ async function loadRelation(rows: Row[], relation: RelationMeta, limit: number, 
  * ```ts
  * const byName = new Map([[postModel.name, postModel]]); // every model a relation may reach, by name
  * const model = (name: string) => byName.get(name) ?? postModel;
- * const ctx: IncludeContext = { exec, model, statement: (key, build) => statements.get(key, build) };
- * await loadIncludes(postModel, rows, ['thread', 'translations'], 100, ctx);
+ * const ctx: IncludeContext = { model, statement: (key, build) => statements.get(key, build) };
+ * await loadIncludes(postModel, rows, ['thread', 'translations'], 100, ctx, exec);
  * ```
  */
 export async function loadIncludes(
@@ -88,10 +112,12 @@ export async function loadIncludes(
   include: IncludeData,
   limit: number,
   ctx: IncludeContext,
+  exec: Executor,
 ) {
   if (include.length === 0 || rows.length === 0) return;
   const wanted = [...new Set(include)]
     .map((name) => source.relations.find((relation) => relation.name === name))
     .filter((relation) => relation !== undefined);
-  await Promise.all(wanted.map((relation) => loadRelation(rows, relation, limit, ctx)));
+  const load = { exec, ctx };
+  await Promise.all(wanted.map((relation) => loadRelation(rows, relation, limit, load)));
 }
