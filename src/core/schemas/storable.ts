@@ -110,13 +110,14 @@ function describedOrEmpty(adapter: ORMAdapterBase, model: unknown): ModelMeta {
  * ```
  */
 export class StorageCheck {
-  readonly #adapter: ORMAdapterBase;
+  /** Whether the database's text takes U+0000, asked once. */
+  readonly #nulAccepted: boolean;
   readonly #fields: ReadonlyMap<string, FieldMeta>;
   readonly #parents: readonly ReadonlyMap<string, FieldMeta>[];
 
   /** `parents`: the ancestors' models, nearest first, as the adapter describes them. */
   constructor(adapter: ORMAdapterBase, parents: readonly unknown[]) {
-    this.#adapter = adapter;
+    this.#nulAccepted = adapter.textAcceptsNul;
     this.#fields = fieldsOf(adapter.meta);
     this.#parents = parents.map((model) => fieldsOf(describedOrEmpty(adapter, model)));
   }
@@ -143,7 +144,7 @@ export class StorageCheck {
     // The range first: it bounds a JSON value's depth before the NUL check walks it.
     const outside = ranged ? rangeRefusal(value, field) : undefined;
     if (outside) return outside;
-    return !this.#adapter.textAcceptsNul && containsNul(value) ? NUL_MESSAGE : undefined;
+    return !this.#nulAccepted && containsNul(value) ? NUL_MESSAGE : undefined;
   }
 
   /** Throws a 422 naming every value of `values` the database cannot hold, under `where`. */
