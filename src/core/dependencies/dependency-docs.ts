@@ -34,8 +34,13 @@ export interface DependencyDocs {
   readonly parameters?: readonly DependencyParameter[];
 }
 
-/** Headers OpenAPI takes from elsewhere: the credentials from `security`, the others from the operation. */
-const RESERVED_HEADERS = new Set(['authorization', 'accept', 'content-type', 'cookie']);
+/** Headers OpenAPI takes from elsewhere, and where. */
+const RESERVED_HEADERS = new Map([
+  ['authorization', 'declare credentials as security'],
+  ['accept', 'the operation gives its media types'],
+  ['content-type', 'the operation gives its media types'],
+  ['cookie', "declare each cookie as in: 'cookie'"],
+]);
 
 /** A header or cookie name: an HTTP token. */
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
@@ -46,9 +51,8 @@ function refuseParameter({ in: where, name }: DependencyParameter): void {
     throw new TypeError(`A dependency's parameter is a header or a cookie, not "${String(where)}"`);
   }
   if (!TOKEN.test(name)) throw new TypeError(`"${name}" is no ${where} name`);
-  if (where === 'header' && RESERVED_HEADERS.has(name.toLowerCase())) {
-    throw new TypeError(`The ${name} header is no parameter in OpenAPI: declare credentials as security`);
-  }
+  const reserved = where === 'header' ? RESERVED_HEADERS.get(name.toLowerCase()) : undefined;
+  if (reserved) throw new TypeError(`The ${name} header is no parameter in OpenAPI: ${reserved}`);
 }
 
 const documented = new WeakMap<Dependency, DependencyDocs>();
