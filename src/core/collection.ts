@@ -16,7 +16,6 @@ import type {
   WriteData,
 } from './adapter.ts';
 import { type CRUDCollectionOptions, readOption } from './collection-options.ts';
-import { pkParamName } from './dependencies/default-resolvers.ts';
 import {
   type BoundHandler,
   overrideDependencies as bindMarkers,
@@ -34,6 +33,7 @@ import { ExtraRoutes } from './routing/extra-routes.ts';
 import { Mount, type Strategy } from './routing/mount.ts';
 import { NestedConfig } from './routing/nesting.ts';
 import { operationIdOf } from './routing/operation-id.ts';
+import { pkParamName } from './routing/path-params.ts';
 import type { RouteTable } from './routing/route-table.ts';
 import type { CrudRoute, CrudRouter } from './routing/router.ts';
 import { buildRouter } from './routing/router-builder.ts';

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { PkValues, Row, SortTerm } from '../adapter.ts';
 import { PagePaginator } from '../paginator.ts';
 import type { Mount, ParentLevel } from '../routing/mount.ts';
+import { pkParamName } from '../routing/path-params.ts';
 import {
   CreateSchemaDependency,
   FilterSchemaDependency,
@@ -28,23 +29,6 @@ import {
 } from './markers.ts';
 import type { CrudRequest } from './request.ts';
 import { isThenable } from './resolve.ts';
-
-/** The path parameter of a PK field: `id` on `article` is `article_id`. */
-export function pkParamName(model: string, field: string): string {
-  return field.includes('_') || model === '' ? field : `${model}_${field}`;
-}
-
-/**
- * The path parameter `name` takes under a mount path that may already have
- * one of that name (a model nested under itself: `/nodes/{node_id}/children/{node_id_2}`):
- * `name`, else `name_2`, `name_3`, … whichever is free.
- */
-export function freeParamName(mountPath: string, name: string): string {
-  if (!mountPath.includes(`{${name}}`)) return name;
-  let n = 2;
-  while (mountPath.includes(`{${name}_${n}}`)) n += 1;
-  return `${name}_${n}`;
-}
 
 /** Copies the listed keys that are present. */
 function pick(source: unknown, keys: readonly string[]): Row {
@@ -75,10 +59,9 @@ function pkResolver(mount: Mount): ReplaceSignatureDependency<PkValues> {
   const model = c.getModelName();
   const bound = mount.boundParams;
   const aliased = c.applyPkAliases().shape as Record<string, z.ZodType>;
-  const fromPath = Object.keys(c.pkFields.shape)
-    .map((field) => [field, pkParamName(model, field)] as const)
-    .filter(([, alias]) => !bound.has(alias))
-    .map(([field, alias]) => [field, freeParamName(mount.place.path, alias), aliased[alias] as z.ZodType] as const);
+  const fromPath = mount.keyParams.map(
+    ({ field, alias, param }) => [field, param, aliased[alias] as z.ZodType] as const,
+  );
   const params = z.object(Object.fromEntries(fromPath.map(([, param, schema]) => [param, schema])));
   const read = (req: CrudRequest, pk: Record<string, unknown>) => {
     for (const [field, param] of fromPath) pk[field] = req.params[param];

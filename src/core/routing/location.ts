@@ -3,7 +3,6 @@
  *
  * @module
  */
-import { freeParamName, pkParamName } from '../dependencies/default-resolvers.ts';
 import type { Mount } from './mount.ts';
 import type { ResponseHeaders } from './router.ts';
 
@@ -17,10 +16,8 @@ type Piece = { readonly text: string } | { readonly field: string };
  * (a custom `getIdPath`); then no header is sent.
  */
 export function locationOf(mount: Mount): ResponseHeaders | undefined {
-  const c = mount.collection;
-  const model = c.getModelName();
   const prefix = mount.place.path;
-  const fields = new Map(Object.keys(c.pkFields.shape).map((f) => [freeParamName(prefix, pkParamName(model, f)), f]));
+  const fields = new Map(mount.keyParams.map(({ field, param }) => [param, field]));
   const pieces: Piece[] = [];
   const parts = mount.itemPath.slice(prefix.length).split(/\{([^}]+)\}/);
   for (const [i, part] of parts.entries()) {

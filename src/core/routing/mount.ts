@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import type { ORMAdapterBase, PkValues } from '../adapter.ts';
 import type { CRUDCollection } from '../collection.ts';
 import { type CallField, CallResolver, type ParentModel } from '../dependencies/call.ts';
-import { defaultResolvers, freeParamName, pkParamName } from '../dependencies/default-resolvers.ts';
+import { defaultResolvers } from '../dependencies/default-resolvers.ts';
 import {
   type DependencyOverrides,
   type Marker,
@@ -22,6 +22,7 @@ import {
 import type { Dependency } from '../dependencies/request.ts';
 import { StorageCheck } from '../schemas/storable.ts';
 import { findParentLink, type NestedConfig } from './nesting.ts';
+import { freeParamName, type KeyParam, pkParamName } from './path-params.ts';
 
 /**
  * An alternative set of dependency overrides for one router build, applied over
@@ -83,6 +84,8 @@ export class Mount {
   readonly place: MountPlace;
   /** PK path parameters whose values come from the nearest parent (they leave the id path). */
   readonly boundParams: ReadonlySet<string>;
+  /** The key fields the id path names, with their parameters here. */
+  readonly keyParams: readonly KeyParam[];
   /** The single-object path; a parameter an ancestor's path already names gets a free name. */
   readonly itemPath: string;
   /** The parent's key is this collection's whole key (a profile under its user): one object, at its root. */
@@ -112,6 +115,10 @@ export class Mount {
     this.creates = !link || link.childHoldsKey || nearest.relink === true;
     const model = c.getModelName();
     this.boundParams = new Set(held.filter((f) => f in c.pkFields.shape).map((f) => pkParamName(model, f)));
+    this.keyParams = Object.keys(c.pkFields.shape)
+      .map((field) => ({ field, alias: pkParamName(model, field) }))
+      .filter(({ alias }) => !this.boundParams.has(alias))
+      .map((key) => ({ ...key, param: freeParamName(place.path, key.alias) }));
     const own = c.getIdPath(this.boundParams).replace(/\{([^}]+)\}/g, (_, name: string) => {
       return `{${freeParamName(place.path, name)}}`;
     });
