@@ -5,16 +5,10 @@
  *
  * @module
  */
+
+export { type BodyHeaders, contentCodingError, jsonCharsetError, readsJsonBody } from './body-media.ts';
 export { type InputSource, type ValidationIssue, validationError } from './field-errors.ts';
-export {
-  type BodyHeaders,
-  contentCodingError,
-  DEFAULT_BODY_LIMIT,
-  JsonBodyReader,
-  jsonCharsetError,
-  parseJsonBody,
-  readsJsonBody,
-} from './json-body.ts';
+export { DEFAULT_BODY_LIMIT, JsonBodyReader, parseJsonBody } from './json-body.ts';
 export {
   MAX_PARAM_LENGTH,
   malformedUrl,

@@ -1,10 +1,8 @@
 /**
- * The JSON body rules every binding applies alike: which requests carry a
- * body, the size limit (413), the media type and content coding (415), and
- * a parse that says what is wrong (422: where the syntax breaks, or that a
- * `__proto__` key, or a `constructor` holding a `prototype`, is refused
- * because merging such an object can rewrite the prototype of every object
- * in the process).
+ * The JSON body every binding reads alike: the size limit (413), and a parse
+ * that says what is wrong (422: where the syntax breaks, or that a `__proto__`
+ * key, or a `constructor` holding a `prototype`, is refused because merging
+ * such an object can rewrite the prototype of every object in the process).
  *
  * @module
  */
@@ -13,85 +11,8 @@ import { HttpError } from '../errors.ts';
 /** The default body limit: 1 MiB, as Fastify's. */
 export const DEFAULT_BODY_LIMIT = 1_048_576;
 
-/** `application/json`, any case, with or without parameters (`; charset=utf-8`). */
-const JSON_MEDIA_TYPE = /^\s*application\/json\s*(?:;|$)/i;
-
-/** The `charset` parameter of a content type, unquoted. */
-const CHARSET = /;\s*charset\s*=\s*"?([^";\s]*)/i;
-
-/**
- * The 415 of a JSON body declared in another charset than UTF-8 (JSON is UTF-8), or `undefined`.
- *
- * @example
- * ```ts
- * jsonCharsetError('application/json; charset=latin1')?.status; // 415
- * ```
- */
-export function jsonCharsetError(contentType: string): HttpError | undefined {
-  const charset = CHARSET.exec(contentType)?.[1]?.toLowerCase();
-  if (charset === undefined || charset === 'utf-8' || charset === 'utf8') return undefined;
-  return new HttpError('unsupported_media_type', 'Send the body as UTF-8 JSON');
-}
-
-/** A content coding's name as the header gives it (an HTTP token), short enough to name in a detail. */
-const CODING = /^[\w!#$%&'*+.^`|~-]{1,32}$/;
-
-/**
- * The 415 of a body sent in a content coding (`Content-Encoding: gzip`, `br`,
- * any but `identity`), which no binding decodes, or `undefined`.
- *
- * @example
- * ```ts
- * contentCodingError('gzip')?.detail; // 'The body is in content coding gzip; send it without one'
- * contentCodingError('identity'); // undefined
- * ```
- */
-export function contentCodingError(contentEncoding: string | string[] | undefined): HttpError | undefined {
-  if (contentEncoding === undefined) return undefined;
-  const codings = String(contentEncoding)
-    .split(',')
-    .map((coding) => coding.trim().toLowerCase());
-  const coding = codings.find((name) => name !== '' && name !== 'identity');
-  if (coding === undefined) return undefined;
-  const named = CODING.test(coding) ? `content coding ${coding}` : 'a content coding';
-  return new HttpError('unsupported_media_type', `The body is in ${named}; send it without one`);
-}
-
-/** Methods whose body is never read. */
-const BODYLESS = new Set(['GET', 'HEAD', 'TRACE']);
-
 const invalid = (detail: string, message: string) =>
   new HttpError('validation_failed', detail, { errors: [{ path: 'body', message }] });
-
-/** The request headers that decide how a body is read. */
-export type BodyHeaders = Readonly<Record<string, string | string[] | undefined>>;
-
-/**
- * Whether a request's body is read as JSON: `false` for GET and HEAD, and
- * for a request without a content type that announces no body. Any other
- * media type is a 415 (`lenient`: no body, as for a path no route serves),
- * and so is JSON in another charset than UTF-8 or in a content coding.
- *
- * @example
- * ```ts
- * readsJsonBody('POST', { 'content-type': 'application/json; charset=utf-8' }); // true
- * readsJsonBody('GET', { 'content-type': 'application/json' }); // false
- * ```
- */
-export function readsJsonBody(method: string, headers: BodyHeaders, lenient = false): boolean {
-  if (BODYLESS.has(method)) return false;
-  const type = headers['content-type'];
-  if (type === undefined) {
-    const length = headers['content-length'];
-    if (headers['transfer-encoding'] === undefined && (length === undefined || length === '0')) return false;
-  } else if (JSON_MEDIA_TYPE.test(String(type))) {
-    const refused = jsonCharsetError(String(type)) ?? contentCodingError(headers['content-encoding']);
-    if (refused) throw refused;
-    return true;
-  }
-  if (lenient) return false;
-  throw new HttpError('unsupported_media_type', 'Send the body as application/json');
-}
 
 const tooLarge = () => new HttpError('payload_too_large', 'The body is too large');
 /** Stateless between calls (no `stream` option), so one serves every request; JSON is UTF-8 or refused. */

@@ -11,8 +11,9 @@
 import type { ValidateFunction } from 'ajv';
 import querystring from 'fast-querystring';
 import type { CrudRoute } from '../routing/router.ts';
+import { readsJsonBody } from './body-media.ts';
 import { type InputSource, validationError } from './field-errors.ts';
-import { DEFAULT_BODY_LIMIT, JsonBodyReader, readsJsonBody } from './json-body.ts';
+import { DEFAULT_BODY_LIMIT, JsonBodyReader } from './json-body.ts';
 import { malformedUrl, notFoundError, paramTooLong } from './outside-routes.ts';
 import { ParsedRequest } from './parsed-request.ts';
 import { consoleErrorLog, type ErrorLog, type HttpReply, JSON_TYPE, problemReply } from './reply.ts';
