@@ -10,7 +10,7 @@
  */
 import type { IncludeData, Row } from '../core/adapter.ts';
 import type { RelationMeta } from '../core/model-meta.ts';
-import type { CompiledModel } from './compiled-model.ts';
+import type { Column, CompiledModel } from './compiled-model.ts';
 import type { Executor } from './executor.ts';
 import {
   type IncludeContext,
@@ -19,6 +19,7 @@ import {
   relationPlan,
   relationStatement,
 } from './include-statements.ts';
+import { RefusedValue } from './refused-value.ts';
 import { distinctKeys, rowKey } from './row-keys.ts';
 
 export type { IncludeContext } from './include-statements.ts';
@@ -30,13 +31,22 @@ async function loadGroups(
   limit: number,
   load: Load,
   groups: Map<string, Row[]>,
-) {
+): Promise<void> {
   const { statement, bind, parentOf } = relationStatement(plan, keys.length, limit, load.ctx);
   const { exec } = load;
   const reader = exec.arrayRows ? statement.selection?.arrays : statement.selection?.objects;
   const width = statement.selection?.aliases.length ?? 0;
   if (!reader) throw new TypeError('An include statement selects rows');
-  const result = await exec.run(statement, bind(keys.map(([, tuple]) => tuple)));
+  let values: unknown[];
+  try {
+    values = bind(keys.map(([, tuple]) => tuple));
+  } catch (error) {
+    if (!(error instanceof RefusedValue)) throw error;
+    // A stored key its column's encoder refuses matches no row: load the batch without it.
+    const kept = keys.filter(([, tuple]) => encodable(plan.matched, tuple));
+    return kept.length === 0 ? undefined : loadGroups(plan, kept, limit, load, groups);
+  }
+  const result = await exec.run(statement, values);
   for (const raw of result.records) {
     let key: string | undefined;
     if (parentOf.by === 'number') {
@@ -52,6 +62,19 @@ async function loadGroups(
     if (group) group.push(row);
     else groups.set(key, [row]);
   }
+}
+
+/** Whether every column's encoder takes its value of `tuple`. */
+function encodable(columns: readonly Column[], tuple: readonly unknown[]): boolean {
+  return columns.every((column, i) => {
+    try {
+      column.encode?.(tuple[i]);
+      return true;
+    } catch (error) {
+      if (error instanceof RefusedValue) return false;
+      throw error;
+    }
+  });
 }
 
 /** The plan of `relation` under `ctx`, worked out on its first load and kept. */

@@ -287,6 +287,26 @@ for (const target of databaseTargets()) {
         );
         assert.deepEqual(await rows(), before);
       });
+
+      test('a stored key it refuses matches no row in an include', async () => {
+        // Written by another program: a code and its entry the encoder would not take from a client.
+        await setup.query("INSERT INTO ek_code VALUES ('ab1', 'z')");
+        await setup.query("INSERT INTO ek_entry VALUES (2, 'ab1', 'n')");
+        try {
+          const codes = await app.inject({ method: 'GET', url: '/codes?include=entries' });
+          assert.equal(codes.statusCode, 200, codes.body);
+          const entryIds = codes
+            .json()
+            .data.map((c: { code: string; entries: { id: number }[] }) => [c.code, c.entries.map((e) => e.id)]);
+          assert.deepEqual(entryIds, [
+            ['ab1', []],
+            ['abc', [1]],
+          ]);
+        } finally {
+          await setup.query('DELETE FROM ek_entry WHERE id = 2');
+          await setup.query("DELETE FROM ek_code WHERE code = 'ab1'");
+        }
+      });
     });
   }
 }
