@@ -39,6 +39,7 @@ export {
   type WriteValue,
 } from './core/adapter.ts';
 export { calendarDate, parseDateTime } from './core/dates.ts';
+export { alongChain, type DriverError } from './core/driver-errors.ts';
 export { HttpError, ParentNotFoundError } from './core/errors.ts';
 export { checkIncludeLimit, DEFAULT_INCLUDE_LIMIT } from './core/include-limit.ts';
 export {

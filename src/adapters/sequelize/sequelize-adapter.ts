@@ -6,10 +6,12 @@
  * @module
  */
 import {
+  alongChain,
   type CRUDConfigDict,
   type CRUDConfigInit,
   DatabaseError,
   type Dialect,
+  type DriverError,
   EngineAdapter,
   type ModelMeta,
   type ModelSpec,
@@ -110,8 +112,8 @@ export class SequelizeAdapter<M extends AnyModel = AnyModel> extends EngineAdapt
 
   /** Sequelize's own connection errors are a 503 too: a pool wait that timed out holds no driver error. */
   protected override translateError(error: unknown, statement?: Statement): unknown {
-    if (error instanceof Error && UNAVAILABLE.has(error.name))
-      return unavailableError(undefined, DatabaseError.from(error));
+    const name = (e: DriverError) => (typeof e.name === 'string' && UNAVAILABLE.has(e.name)) || undefined;
+    if (alongChain(error, name)) return unavailableError(undefined, DatabaseError.from(error));
     return super.translateError(error, statement);
   }
 }
