@@ -11,7 +11,7 @@ import type { FieldKind, ModelMeta, RelationMeta } from '../core/model-meta.ts';
 import { publicFieldsOf } from '../core/schemas/model-configs.ts';
 import { base64OfBytes, bytesOfBase64 } from './base64.ts';
 import type { Dialect } from './dialect.ts';
-import { expressedAs } from './expressible.ts';
+import { expressedAs, servedWithinYears } from './expressible.ts';
 import type { Codec, ColumnSpec, ModelSpec } from './model.ts';
 import { refusing } from './refused-value.ts';
 import { type Selection, selection } from './selection.ts';
@@ -30,15 +30,19 @@ const chain = (first?: Codec, second?: Codec): Codec | undefined =>
 /**
  * `spec` compiled: its quoted name, its dialect's read of its kind before its own decoder (a stored
  * value it refuses is a 409); a `date` field is a calendar day both ways, whatever the process's time zone,
- * and a `binary` one base64 text on the wire and bytes to the driver.
+ * a decoded date or date-time no response expresses is a 409 on every database, and a `binary` field is
+ * base64 text on the wire and bytes to the driver.
  */
 function compileColumn(spec: ColumnSpec, kind: FieldKind, dialect: Dialect): Column {
   const read = dialect.read(kind);
-  const day = kind === 'date' ? calendarDate : undefined;
+  const dated = kind === 'date' || kind === 'datetime';
   const binary = kind === 'binary';
-  const wire = day ?? (binary ? base64OfBytes : undefined);
+  const wire = dated ? expressedAs(servedWithinYears(kind), spec.field) : binary ? base64OfBytes : undefined;
   const decode = chain(chain(read?.decode && expressedAs(read.decode, spec.field), spec.decode), wire);
-  const encode = chain(day ?? (binary ? bytesOfBase64 : undefined), spec.encode && refusing(spec.encode, spec.field));
+  const encode = chain(
+    kind === 'date' ? calendarDate : binary ? bytesOfBase64 : undefined,
+    spec.encode && refusing(spec.encode, spec.field),
+  );
   return { ...spec, sql: dialect.quote(spec.column), decode, encode, select: read?.select };
 }
 

@@ -3,10 +3,13 @@
  * date-times that are infinite, BC or past the year 9999, and decimals that
  * are NaN or infinite; drivers and ORMs read them as wrong dates, cut text or
  * invalid `Date`s. A dialect's read refuses them, and the engine answers a 409
- * naming the field rather than a wrong value or a 500.
+ * naming the field rather than a wrong value or a 500. Any database may hold
+ * others (SQLite's loose types, MariaDB's zero dates): each decoded date and
+ * date-time is checked once more as the wire carries it.
  *
  * @module
  */
+import { calendarDate } from '../core/dates.ts';
 import { HttpError } from '../core/errors.ts';
 import { YEARS } from '../core/schemas/storable.ts';
 import type { Codec } from './model.ts';
@@ -22,6 +25,9 @@ import type { Codec } from './model.ts';
 export class Unexpressible extends Error {
   override readonly name = 'Unexpressible';
 }
+
+/** What a refused date or date-time is, after `a date`. */
+const OUTSIDE = `outside the years ${YEARS.min} to ${YEARS.max}, or infinite`;
 
 /** A date's text, `2024-01-31`: its year (four digits; `20000-01-01` and `… BC` are no such text). */
 const DATE_TEXT = /^(\d{4})-\d\d-\d\d$/;
@@ -66,9 +72,8 @@ function instantOf(text: string): { ms: number; readable: boolean } {
 export function withinYears(kind: 'date' | 'datetime'): Codec {
   const what = kind === 'date' ? 'a date' : 'a date-time';
   const refuse = () => {
-    throw new Unexpressible(`${what} outside the years ${YEARS.min} to ${YEARS.max}, or infinite`);
+    throw new Unexpressible(`${what} ${OUTSIDE}`);
   };
-  const within = (year: number) => year >= YEARS.min && year <= YEARS.max;
   return (raw) => {
     if (raw === null || raw === undefined) return raw;
     if (raw instanceof Date) return within(kind === 'date' ? raw.getFullYear() : raw.getUTCFullYear()) ? raw : refuse();
@@ -78,6 +83,57 @@ export function withinYears(kind: 'date' | 'datetime'): Codec {
     if (!within(new Date(ms).getUTCFullYear())) return refuse();
     return readable ? raw : new Date(ms).toISOString();
   };
+}
+
+/** A calendar day's text, `2024-01-31`, in its parts. */
+const DAY_PARTS = /^(\d{4})-(\d\d)-(\d\d)$/;
+
+/** Whether `year` is one the wire takes. */
+const within = (year: number) => year >= YEARS.min && year <= YEARS.max;
+
+/** The calendar day `YYYY-MM-DD` of a decoded date, if it is one of a year the wire takes. */
+function servedDay(value: unknown): unknown {
+  const refuse = (what: string) => {
+    throw new Unexpressible(what);
+  };
+  if (value instanceof Date && Number.isNaN(value.getTime())) return refuse(`a date ${OUTSIDE}`);
+  const day = calendarDate(value);
+  const parts = typeof day === 'string' ? DAY_PARTS.exec(day) : null;
+  if (!parts) return refuse('a value that is no date');
+  const [year, month, date] = parts.slice(1).map(Number) as [number, number, number];
+  if (!within(year)) return refuse(`a date ${OUTSIDE}`);
+  const check = new Date(0);
+  check.setUTCFullYear(year, month - 1, date);
+  return check.getUTCMonth() === month - 1 && check.getUTCDate() === date ? day : refuse('a value that is no date');
+}
+
+/** A decoded date-time, a `Date` or text of an instant, if its year in UTC is one the wire takes. */
+function servedInstant(value: unknown): unknown {
+  let year: number;
+  if (value instanceof Date) year = value.getUTCFullYear();
+  else if (typeof value === 'string' && DATETIME_TEXT.test(value))
+    year = new Date(instantOf(value).ms).getUTCFullYear();
+  else throw new Unexpressible('a value that is no date-time');
+  if (!within(year)) throw new Unexpressible(`a date-time ${OUTSIDE}`);
+  return value;
+}
+
+/**
+ * A decoded date (`kind` `'date'`) or date-time as the wire carries it, whatever the database and ORM: a
+ * date as its calendar day `YYYY-MM-DD` (see `calendarDate`), a date-time as the ORM gave it, a `Date` or
+ * text. Refuses what the wire's `date` and `date-time` formats do not hold: a year (a date-time's in UTC)
+ * outside 1000 to 9999, an invalid `Date`, a number or text that is no date (SQLite keeps any value).
+ *
+ * @example
+ * ```ts
+ * servedWithinYears('date')(new Date('2024-02-29')); // '2024-02-29'
+ * servedWithinYears('datetime')(new Date(1e15)); // throws Unexpressible: the year 33658
+ * servedWithinYears('date')('not a date'); // throws Unexpressible
+ * ```
+ */
+export function servedWithinYears(kind: 'date' | 'datetime'): Codec {
+  const served = kind === 'date' ? servedDay : servedInstant;
+  return (value) => (value === null || value === undefined ? value : served(value));
 }
 
 /**
