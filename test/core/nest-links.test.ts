@@ -112,6 +112,13 @@ test('a child keyed by its parent is one object under it: GET answers it, or 404
   const of = (model: typeof person | typeof settings) =>
     new CRUDCollection({ ormAdapter: new DrizzleAdapter({ db: own, model }) });
   const router = of(person).addNestedCollection('/settings', of(settings)).getRouter({ prefix: '/persons' });
+  const ids = router.routes.filter(
+    (route) => route.path === '/{person_id}/settings' && !route.hidden && route.method !== 'HEAD',
+  );
+  assert.deepEqual(
+    ids.map((route) => route.operationId),
+    ['getPersonSetting', 'createPersonSetting', 'updatePersonSetting', 'deletePersonSetting'],
+  );
   const app = await routersApp('fastify', [router]);
   try {
     assert.equal((await call(app, 'GET', '/persons/1/settings')).status, 404);

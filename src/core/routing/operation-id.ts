@@ -96,5 +96,8 @@ const singularOf = (segment: string): string => {
  */
 export function operationIdOf(route: Pick<CrudRoute, 'name' | 'path' | 'method'>): string {
   const verb = VERBS[route.name] ?? route.method.toLowerCase();
-  return verb + (pathNouns(route.path, route.name === 'createOne') || 'Root');
+  return verb + (pathNouns(route.path, ONE_OBJECT.has(route.name)) || 'Root');
 }
+
+/** Operations on one object: a path ending in a literal (a nested single object) names it in the singular. */
+const ONE_OBJECT: ReadonlySet<string> = new Set(['createOne', 'getOne', 'updateOne', 'deleteOne']);
