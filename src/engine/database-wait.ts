@@ -30,7 +30,8 @@ export const DEFAULT_TIMEOUT_MS = 5000;
 export interface Deadline {
   /**
    * Throws the 503 when the caller has given up; run last inside a transaction,
-   * so a transaction nobody waits for any more rolls back instead of committing.
+   * so a transaction nobody waits for any more rolls back instead of committing,
+   * and before each further statement of a call (a list's count, its includes).
    *
    * @example
    * ```ts

@@ -141,14 +141,16 @@ export abstract class EngineAdapter<
     parentRefs?: readonly ParentRef[],
     options?: ReadOptions,
   ): Promise<TRow | null> {
-    return this.#run(({ exec }) => {
+    return this.#run(({ exec }, deadline) => {
       const queries = this.#queries;
       const limit = checkIncludeLimit(options?.includeLimit, this.constructor.name);
       const select = prepareSelectOne(queries, pkValues, parentRefs);
       if (includeData.length === 0) return select(exec) as Promise<TRow | null>;
       return select(exec).then(async (row) => {
-        if (row) await loadIncludes(queries.model, [row], includeData, limit, this.#includes, exec);
-        return row as TRow | null;
+        if (!row) return null;
+        deadline.beforeCommit(); // a call given up on sends no further statement
+        await loadIncludes(queries.model, [row], includeData, limit, this.#includes, exec);
+        return row as TRow;
       });
     });
   }
@@ -161,14 +163,21 @@ export abstract class EngineAdapter<
     parentRefs?: readonly ParentRef[],
     options?: ReadOptions,
   ): Promise<ListResult<TRow>> {
-    return this.#run(({ exec }) => {
+    return this.#run(({ exec }, deadline) => {
       const queries = this.#queries;
       const cap = checkIncludeLimit(options?.includeLimit, this.constructor.name);
       const page = prepareSelectPage(queries, filterData, sortData, parentRefs);
+      // After the page, a call given up on sends neither its count nor its includes.
       return fetchWindow(window, {
         fetch: (limit, offset) => page.fetch(exec, limit, offset) as Promise<TRow[]>,
-        count: () => page.count(exec),
-        complete: (rows) => loadIncludes(queries.model, rows, includeData, cap, this.#includes, exec),
+        count: async () => {
+          deadline.beforeCommit();
+          return page.count(exec);
+        },
+        complete: async (rows) => {
+          deadline.beforeCommit();
+          await loadIncludes(queries.model, rows, includeData, cap, this.#includes, exec);
+        },
       });
     });
   }

@@ -104,6 +104,27 @@ describeForum(
       assert.equal(next.body.id, before + 2, 'the rolled-back insert took an id: it did run');
     });
 
+    test('a list given up on sends neither its count nor its includes once its page comes back', async () => {
+      // Reads of the thread table wait behind a table lock (reads pass row locks).
+      const lock =
+        s.target.dialect === 'postgres'
+          ? ['BEGIN', 'LOCK TABLE "thread" IN ACCESS EXCLUSIVE MODE']
+          : ['LOCK TABLES `thread` WRITE'];
+      for (const sql of lock) await holder.sql(sql);
+      let res: Reply;
+      try {
+        s.harness.resetQueryCount();
+        // A full page of one: it would need the count of all, and the category of its thread.
+        res = await s.call('GET', '/threads?per_page=1&include=category');
+      } finally {
+        await holder.sql(s.target.dialect === 'postgres' ? 'COMMIT' : 'UNLOCK TABLES');
+      }
+      assertUnavailable(res);
+      await settled();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      assert.equal(s.harness.queryCount(), 1, 'the page alone was sent');
+    });
+
     test('with every pooled connection stuck, further requests get 503 after a bounded wait', async (t) => {
       const release = await lockThread();
       let blocked: Reply[];
