@@ -22,8 +22,9 @@ export function base64OfBytes(value: unknown): unknown {
 }
 
 /**
- * The bytes of base64 text, as every driver binds them: a `Buffer` (the wire's schema has checked the text);
- * anything else as it is.
+ * The bytes of base64 text, as every driver binds them: a `Buffer`; anything else as it is. Throws for text
+ * that is not the one padded base64 spelling of its bytes (`aGk` unpadded, `aGl=` with stray low bits), which
+ * would be stored as other bytes than sent, or read back spelt otherwise.
  *
  * @example
  * ```ts
@@ -31,5 +32,8 @@ export function base64OfBytes(value: unknown): unknown {
  * ```
  */
 export function bytesOfBase64(value: unknown): unknown {
-  return typeof value === 'string' ? Buffer.from(value, 'base64') : value;
+  if (typeof value !== 'string') return value;
+  const bytes = Buffer.from(value, 'base64');
+  if (bytes.toString('base64') !== value) throw new TypeError('not base64 spelt as its bytes are');
+  return bytes;
 }

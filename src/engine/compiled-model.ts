@@ -27,6 +27,9 @@ export interface Column extends ColumnSpec {
 const chain = (first?: Codec, second?: Codec): Codec | undefined =>
   first && second ? (value: unknown) => second(first(value)) : (first ?? second);
 
+/** What a binary field's value must be, as the wire's schema says it. */
+const BASE64_MUST = 'must be base64 text (padded, no spaces) such as aGVsbG8=';
+
 /**
  * `spec` compiled: its quoted name, its dialect's read of its kind before its own decoder (a stored
  * value it refuses is a 409); a `date` field is a calendar day both ways, whatever the process's time zone,
@@ -40,7 +43,7 @@ function compileColumn(spec: ColumnSpec, kind: FieldKind, dialect: Dialect): Col
   const wire = dated ? expressedAs(servedWithinYears(kind), spec.field) : binary ? base64OfBytes : undefined;
   const decode = chain(chain(read?.decode && expressedAs(read.decode, spec.field), spec.decode), wire);
   const encode = chain(
-    kind === 'date' ? calendarDate : binary ? bytesOfBase64 : undefined,
+    kind === 'date' ? calendarDate : binary ? refusing(bytesOfBase64, spec.field, BASE64_MUST) : undefined,
     spec.encode && refusing(spec.encode, spec.field),
   );
   return { ...spec, sql: dialect.quote(spec.column), decode, encode, select: read?.select };

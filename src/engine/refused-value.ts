@@ -24,23 +24,26 @@ export class RefusedValue extends Error {
   override readonly name = 'RefusedValue';
   readonly field: string;
   readonly index: number;
+  /** What the value must be, as a 422 names it. */
+  readonly must: string;
 
-  constructor(field: string, index = -1, options?: ErrorOptions) {
+  constructor(field: string, index = -1, options?: ErrorOptions, must = 'must be a value its column takes') {
     super(`The value of ${field} is not one its column takes`, options);
     this.field = field;
     this.index = index;
+    this.must = must;
   }
 
   /** This refusal, of the statement's parameter `index`. */
   at(index: number): RefusedValue {
-    return new RefusedValue(this.field, index, { cause: this.cause });
+    return new RefusedValue(this.field, index, { cause: this.cause }, this.must);
   }
 
   /** The answer to a body value refused: a 422 naming the field. */
   inBody(): HttpError {
     const path = `body.${this.field}`;
     return new HttpError('validation_failed', `Invalid ${path}`, {
-      errors: [{ path, message: 'must be a value its column takes' }],
+      errors: [{ path, message: this.must }],
       cause: this.cause,
     });
   }
@@ -48,20 +51,20 @@ export class RefusedValue extends Error {
 
 /**
  * The ORM's encoder of `field`'s values, throwing a {@link RefusedValue} for a value it cannot encode
- * (an `HttpError` passes as it is).
+ * (an `HttpError` passes as it is); `must` says what the value must be.
  *
  * @example
  * ```ts
  * const encode = refusing((v) => JSON.stringify(v), 'tags');
  * ```
  */
-export function refusing(encode: Codec, field: string): Codec {
+export function refusing(encode: Codec, field: string, must?: string): Codec {
   return (value) => {
     try {
       return encode(value);
     } catch (error) {
       if (error instanceof HttpError) throw error;
-      throw new RefusedValue(field, -1, { cause: error });
+      throw new RefusedValue(field, -1, { cause: error }, must);
     }
   };
 }

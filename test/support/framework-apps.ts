@@ -54,6 +54,8 @@ export async function forumTestApp(framework: Framework, adapters: ForumAdapters
 export interface RoutersAppOptions {
   /** Receives each error that is no `HttpError`, as the binding logs it. */
   readonly log?: (error: LoggableError) => void;
+  /** The largest body taken, in bytes (default 1 MiB). */
+  readonly bodyLimit?: number;
 }
 
 /** `routers` on `framework`, with 404 problems for other paths. */
@@ -75,7 +77,10 @@ export async function routersApp(
     return listenerApp(framework, app);
   }
   const stream = { write: (line: string) => logged(line, options.log) };
-  const app = Fastify(options.log ? { logger: { level: 'error', stream } } : {});
+  const app = Fastify({
+    ...(options.log && { logger: { level: 'error', stream } }),
+    ...(options.bodyLimit && { bodyLimit: options.bodyLimit }),
+  });
   for (const router of routers) await app.register(toFastify(router));
   await app.ready();
   return { framework, inject: (injected) => app.inject(injected), close: () => app.close() };
