@@ -123,9 +123,9 @@ export abstract class PaginatorBase {
 const querySchemas = new Map<string, z.ZodObject>();
 
 /**
- * The default paginator: `page` ≥ 1 (default 1), `per_page` 1…`maxPerPage`
- * (default 20, max 100). The count query is skipped when the page comes back
- * short (see {@link knownCount}).
+ * The default paginator: `page` 1…`maxPage` (default 1, at most 1,000,000),
+ * `per_page` 1…`maxPerPage` (default 20, max 100). The count query is skipped
+ * when the page comes back short (see {@link knownCount}).
  *
  * @example
  * ```ts
@@ -136,12 +136,14 @@ const querySchemas = new Map<string, z.ZodObject>();
 export class PagePaginator extends PaginatorBase {
   static defaultPerPage = 20;
   static maxPerPage = 100;
+  /** The last page a client may ask for: `OFFSET` reads every row it skips, so a far page costs a scan. */
+  static maxPage = 1_000_000;
 
   /** The query parameters this paginator reads, with its bounds; made once per class and bounds. */
   static querySchema(): z.ZodObject {
-    return cached(querySchemas, `${this.maxPerPage}|${this.defaultPerPage}`, () =>
+    return cached(querySchemas, `${this.maxPerPage}|${this.defaultPerPage}|${this.maxPage}`, () =>
       z.object({
-        page: z.int().min(1).max(1_000_000).default(1).describe('Page number, from 1'),
+        page: z.int().min(1).max(this.maxPage).default(1).describe('Page number, from 1'),
         per_page: z.int().min(1).max(this.maxPerPage).default(this.defaultPerPage).describe('Items per page'),
       }),
     );

@@ -155,6 +155,7 @@ describeForum(
     test('a custom paginator replaces the default through PaginatorDependency', async () => {
       class Big extends PagePaginator {
         static override maxPerPage = 1000;
+        static override maxPage = 50;
       }
       const router = categories({ dependencyOverrides: new Map([[PaginatorDependency, Big.dependency()]]) }).getRouter({
         prefix: '/c',
@@ -162,6 +163,8 @@ describeForum(
       const app = await serve(s, router);
       assert.equal((await call(app, 'GET', '/c?per_page=1000')).body.per_page, 1000);
       assert.equal((await call(app, 'GET', '/c?per_page=1001')).status, 422);
+      assert.equal((await call(app, 'GET', '/c?page=50')).status, 200);
+      assert.equal((await call(app, 'GET', '/c?page=51')).status, 422);
       const doc = documentOf(router) as unknown as {
         paths: Record<string, { get: { parameters: { name: string; schema: { maximum?: number } }[] } }>;
       };
