@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import { createClient } from '@libsql/client';
 import { relations } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/libsql';
-import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { CRUDCollection, NestedConfig } from 'ormcrud';
 import { DrizzleAdapter } from 'ormcrud/drizzle';
 import { call } from '../support/forum-suite.ts';
@@ -198,4 +198,41 @@ test('a relation named like a field is refused when the collection is made, nami
   });
   const ormAdapter = new DrizzleAdapter({ db: clashing, model: note });
   assert.throws(() => new CRUDCollection({ ormAdapter }), /"note" has a field and a relation both named "author"/);
+});
+
+test('a many-to-many cannot nest: the error names the link table, whose collection can', () => {
+  const book = sqliteTable('book', { id: integer('id').primaryKey() });
+  const genre = sqliteTable('genre', { id: integer('id').primaryKey() });
+  const bookGenre = sqliteTable(
+    'book_genre',
+    {
+      book_id: integer('book_id')
+        .notNull()
+        .references(() => book.id),
+      genre_id: integer('genre_id')
+        .notNull()
+        .references(() => genre.id),
+    },
+    (t) => [primaryKey({ columns: [t.book_id, t.genre_id] })],
+  );
+  const linked = drizzle({
+    connection: { url: ':memory:' },
+    schema: {
+      book,
+      genre,
+      bookGenre,
+      bookRelations: relations(book, ({ many }) => ({ genres: many(bookGenre) })),
+      genreRelations: relations(genre, ({ many }) => ({ books: many(bookGenre) })),
+      linkRelations: relations(bookGenre, ({ one }) => ({
+        book: one(book, { fields: [bookGenre.book_id], references: [book.id] }),
+        genre: one(genre, { fields: [bookGenre.genre_id], references: [genre.id] }),
+      })),
+    },
+  });
+  const of = (model: typeof book | typeof genre | typeof bookGenre) =>
+    new CRUDCollection({ ormAdapter: new DrizzleAdapter({ db: linked, model }) });
+  const books = of(book).addNestedCollection('/genres', of(genre));
+  assert.throws(() => books.getRouter({ prefix: '/books' }), /joins it through "book_genre", whose own collection/);
+  const links = of(book).addNestedCollection('/genre-links', of(bookGenre));
+  assert.doesNotThrow(() => links.getRouter({ prefix: '/books' }));
 });

@@ -99,7 +99,11 @@ export function findParentLink(child: ModelMeta, parent: ModelMeta, relation?: s
     sameSet(a.childFields, b.childFields) && sameSet(a.parentFields, b.parentFields);
   const distinct = candidates.filter((c, i) => candidates.findIndex((o) => same(o, c)) === i);
   const [link, ...others] = distinct;
-  if (!link) throw new TypeError(`Model "${child.name}" has no relation to "${parent.name}"`);
+  if (!link) {
+    const through = child.relations.find((r) => r.target === parent.name && r.through)?.through;
+    const hint = through ? `: it joins it through "${through.model}", whose own collection can nest instead` : '';
+    throw new TypeError(`Model "${child.name}" has no direct relation to "${parent.name}"${hint}`);
+  }
   if (others.length > 0) {
     throw new TypeError(`"${child.name}" joins "${parent.name}" in several ways; name one with NestedConfig.relation`);
   }
