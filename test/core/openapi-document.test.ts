@@ -66,6 +66,27 @@ describe('createOpenApiDocument', () => {
     assert.deepEqual(page.properties.data.items, ref('Category'));
   });
 
+  test('the shallowest path keeps a name, whatever the order of the routers', () => {
+    // A `/me`-style path has no parameter: the flat `/threads` is still shallower than `/categories/mine/threads`.
+    class Mine extends CRUDCollection {
+      override getIdPath(): string {
+        return '/mine';
+      }
+    }
+    const mine = new Mine({ ormAdapter: h.adapters.category, disableGetMany: true, disableCreate: true });
+    mine.addNestedCollection('/threads', collection('thread'));
+    const threads = collection('thread').getRouter({ prefix: '/threads' });
+    const nested = mine.getRouter({ prefix: '/categories' });
+    for (const routers of [
+      [nested, threads],
+      [threads, nested],
+    ]) {
+      const doc = documentOf(...routers);
+      assert.equal(bodyRef(operation(doc, 'post', '/threads')), '#/components/schemas/ThreadCreate');
+      assert.notEqual(bodyRef(operation(doc, 'post', '/categories/mine/threads')), '#/components/schemas/ThreadCreate');
+    }
+  });
+
   test('relation keys are required and nullable; bodies never claim additionalProperties: false', () => {
     const doc = documentOf(collection('thread').getRouter({ prefix: '/threads' }));
     const thread: Json = doc.components.schemas.Thread;

@@ -170,7 +170,8 @@ function offerSchemas(schemas: ComponentSchemas, route: CrudRoute, path: string)
   const nouns = pathNouns(path, true);
   const model = route.model ? pascalCase(route.model) : nouns;
   const contexts = [nouns, parentNouns(path) + model];
-  const depth = path.split('{').length - 1;
+  // Shallowest first: fewest parameters, then fewest segments (`/books` before `/authors/me/books`).
+  const depth = (path.split('{').length - 1) * 100 + path.split('/').filter(Boolean).length;
   for (const [part, role] of roles) {
     const schema = route.schemas[part];
     if (schema) schemas.offer(schema, part === 'body' ? 'input' : 'output', { role, model, contexts, depth });
