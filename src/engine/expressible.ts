@@ -29,8 +29,11 @@ export class Unexpressible extends Error {
 /** What a refused date or date-time is, after `a date`. */
 const OUTSIDE = `outside the years ${YEARS.min} to ${YEARS.max}, or infinite`;
 
-/** A date's text, `2024-01-31`: its year (four digits; `20000-01-01` and `… BC` are no such text). */
-const DATE_TEXT = /^(\d{4})-\d\d-\d\d$/;
+/** A calendar day's text, `2024-01-31`, in its parts (four-digit years: `20000-01-01` and `… BC` are no such text). */
+const DAY_PARTS = /^(\d{4})-(\d\d)-(\d\d)$/;
+
+/** Whether `year` is one the wire takes. */
+const within = (year: number) => year >= YEARS.min && year <= YEARS.max;
 
 /**
  * A date-time's text as PostgreSQL prints it in the session's zone: `2024-01-31 10:00:00.5+09`, an offset
@@ -78,18 +81,12 @@ export function withinYears(kind: 'date' | 'datetime'): Codec {
     if (raw === null || raw === undefined) return raw;
     if (raw instanceof Date) return within(kind === 'date' ? raw.getFullYear() : raw.getUTCFullYear()) ? raw : refuse();
     if (typeof raw !== 'string') return refuse();
-    if (kind === 'date') return within(Number(DATE_TEXT.exec(raw)?.[1] ?? Number.NaN)) ? raw : refuse();
+    if (kind === 'date') return within(Number(DAY_PARTS.exec(raw)?.[1] ?? Number.NaN)) ? raw : refuse();
     const { ms, readable } = instantOf(raw);
     if (!within(new Date(ms).getUTCFullYear())) return refuse();
     return readable ? raw : new Date(ms).toISOString();
   };
 }
-
-/** A calendar day's text, `2024-01-31`, in its parts. */
-const DAY_PARTS = /^(\d{4})-(\d\d)-(\d\d)$/;
-
-/** Whether `year` is one the wire takes. */
-const within = (year: number) => year >= YEARS.min && year <= YEARS.max;
 
 /** The calendar day `YYYY-MM-DD` of a decoded date, if it is one of a year the wire takes. */
 function servedDay(value: unknown): unknown {
@@ -109,11 +106,10 @@ function servedDay(value: unknown): unknown {
 
 /** A decoded date-time, a `Date` or text of an instant, if its year in UTC is one the wire takes. */
 function servedInstant(value: unknown): unknown {
-  let year: number;
-  if (value instanceof Date) year = value.getUTCFullYear();
-  else if (typeof value === 'string' && DATETIME_TEXT.test(value))
-    year = new Date(instantOf(value).ms).getUTCFullYear();
-  else throw new Unexpressible('a value that is no date-time');
+  const ms = value instanceof Date ? value.getTime() : typeof value === 'string' ? instantOf(value).ms : Number.NaN;
+  // An invalid `Date` is a year out of range; text no date-time's, or any other value, is no date-time.
+  if (Number.isNaN(ms) && !(value instanceof Date)) throw new Unexpressible('a value that is no date-time');
+  const year = new Date(ms).getUTCFullYear();
   if (!within(year)) throw new Unexpressible(`a date-time ${OUTSIDE}`);
   return value;
 }
