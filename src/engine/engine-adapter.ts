@@ -251,6 +251,7 @@ export abstract class EngineAdapter<
     this.#includeContext ??= {
       model: (name) => this.compiled(name),
       statement: (key, build) => this.#queries.get(key, build),
+      plans: new Map(),
     };
     return this.#includeContext;
   }

@@ -23,6 +23,8 @@ export interface IncludeContext {
   model(name: string): CompiledModel;
   /** The statement kept under `key`, built by `build` the first time. */
   statement(key: string, build: (ctx: ScopeContext) => Built): Statement;
+  /** Each relation's plan, worked out on its first load ({@link relationPlan}). */
+  readonly plans: Map<RelationMeta, RelationPlan>;
 }
 
 /**
@@ -73,7 +75,8 @@ export interface RelationPlan {
  *
  * @example
  * ```ts
- * const ctx: IncludeContext = { model: () => postModel, statement: (key, build) => statements.get(key, build) };
+ * const statement: IncludeContext['statement'] = (key, build) => statements.get(key, build);
+ * const ctx: IncludeContext = { model: () => postModel, statement, plans: new Map() };
  * relationPlan(postModel.relations[0]!, ctx).keysPerStatement; // 100 for a union of branches
  * ```
  */
@@ -124,7 +127,7 @@ const slotsFor = (count: number, max: number) =>
  * ```ts
  * const byName = new Map([[postModel.name, postModel]]); // every model a relation may reach, by name
  * const model = (name: string) => byName.get(name) ?? postModel;
- * const ctx: IncludeContext = { model, statement: (key, build) => statements.get(key, build) };
+ * const ctx: IncludeContext = { model, statement: (key, build) => statements.get(key, build), plans: new Map() };
  * const { statement, bind } = relationStatement(relationPlan(postModel.relations[0]!, ctx), 2, 100, ctx);
  * await exec.run(statement, bind([[1], [2]]));
  * ```

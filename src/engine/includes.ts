@@ -79,20 +79,13 @@ function encodable(columns: readonly Column[], tuple: readonly unknown[]): boole
 
 /** The plan of `relation` under `ctx`, worked out on its first load and kept. */
 function planOf(relation: RelationMeta, ctx: IncludeContext): RelationPlan {
-  let kept = plans.get(ctx);
-  if (!kept) {
-    kept = new Map();
-    plans.set(ctx, kept);
-  }
-  let plan = kept.get(relation);
+  let plan = ctx.plans.get(relation);
   if (!plan) {
     plan = relationPlan(relation, ctx);
-    kept.set(relation, plan);
+    ctx.plans.set(relation, plan);
   }
   return plan;
 }
-
-const plans = new WeakMap<IncludeContext, Map<RelationMeta, RelationPlan>>();
 
 /** One load: where its statements run, and the adapter's context. */
 interface Load {
@@ -125,7 +118,7 @@ async function loadRelation(rows: Row[], relation: RelationMeta, limit: number, 
  * ```ts
  * const byName = new Map([[postModel.name, postModel]]); // every model a relation may reach, by name
  * const model = (name: string) => byName.get(name) ?? postModel;
- * const ctx: IncludeContext = { model, statement: (key, build) => statements.get(key, build) };
+ * const ctx: IncludeContext = { model, statement: (key, build) => statements.get(key, build), plans: new Map() };
  * await loadIncludes(postModel, rows, ['thread', 'translations'], 100, ctx, exec);
  * ```
  */
