@@ -174,10 +174,12 @@ export abstract class EngineAdapter<
           deadline.beforeCommit();
           return page.count(exec);
         },
-        complete: async (rows) => {
-          deadline.beforeCommit();
-          await loadIncludes(queries.model, rows, includeData, cap, this.#includes, exec);
-        },
+        ...(includeData.length > 0 && {
+          complete: async (rows: TRow[]) => {
+            deadline.beforeCommit();
+            await loadIncludes(queries.model, rows, includeData, cap, this.#includes, exec);
+          },
+        }),
       });
     });
   }
