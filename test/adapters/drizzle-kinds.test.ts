@@ -47,6 +47,7 @@ describe('column kinds', () => {
       at: pg.timestamp('at', { mode: 'string' }),
       full: pg.text('full').generatedAlwaysAs(sql`'a'`),
       code: pg.char('code', { length: 3 }).notNull(),
+      spot: pg.point('spot', { mode: 'xy' }),
     });
     const f = fields(widget);
     assert.equal(new DrizzleAdapter({ model: widget, getSession: noSession }).describe().name, 'widget');
@@ -55,6 +56,8 @@ describe('column kinds', () => {
     assert.deepEqual([f.mood?.kind, f.mood?.enumValues], ['enum', ['sad', 'happy']]);
     assert.deepEqual([f.status?.kind, f.status?.enumValues], ['enum', ['draft', 'live']]);
     assert.equal(f.meta?.kind, 'json');
+    // Drizzle types a point as JSON; it is no JSON column (PostgreSQL prints it `(1,2)`), so it is free-form.
+    assert.equal(f.spot?.kind, 'unknown');
     assert.equal(f.day?.kind, 'date');
     assert.equal(f.day2?.kind, 'date');
     assert.equal(f.price?.kind, 'number');

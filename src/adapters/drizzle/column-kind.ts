@@ -84,7 +84,6 @@ const BY_DATA_TYPE: Readonly<Record<string, FieldKind>> = {
   boolean: 'boolean',
   date: 'datetime',
   bigint: 'bigint',
-  json: 'json',
 };
 
 /** The custom columns whose `bit(n)` the driver reads as bytes (mysql2); PostgreSQL's is text of 0s and 1s. */
@@ -107,8 +106,12 @@ function kindOfSqlType(sqlType: string, bitsAsBytes: boolean): FieldKind {
   return 'unknown';
 }
 
+/** Whether the column is a custom type (`customType`), whose codecs are the app's own. */
+export const isCustom = (column: Column): boolean => column.columnType.endsWith('CustomColumn');
+
 /**
- * The core kind of a column; text columns declared with `{ enum: [...] }` are enums.
+ * The core kind of a column; text columns declared with `{ enum: [...] }` are enums. Only JSON columns are
+ * `json` (read as JSON text): a point or geometry, which Drizzle types as JSON too, is free-form.
  *
  * @example
  * ```ts
@@ -118,7 +121,7 @@ function kindOfSqlType(sqlType: string, bitsAsBytes: boolean): FieldKind {
  */
 export function columnKind(column: Column): FieldKind {
   if (column.enumValues && column.enumValues.length > 0) return 'enum';
-  if (column.columnType.endsWith('CustomColumn')) {
+  if (isCustom(column)) {
     return kindOfSqlType(column.getSQLType(), BITS_AS_BYTES.has(column.columnType));
   }
   return BY_COLUMN_TYPE[column.columnType] ?? BY_DATA_TYPE[column.dataType] ?? 'unknown';
