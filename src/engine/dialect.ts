@@ -73,7 +73,10 @@ export interface Dialect {
   readonly wideIntegers: boolean;
   /** A `BIT(n)` column holds bytes, as its drivers read it (MySQL); else a text of `0` and `1` (PostgreSQL). */
   readonly bitsAsBytes: boolean;
-  /** How a column of `kind` is read, where it is not read as it is: a 64-bit integer or a decimal as exact text. */
+  /**
+   * How a column of `kind` is read, where it is not read as it is: a 64-bit integer or a decimal as exact
+   * text; JSON parsed once, so a column's decoder gets the value (an adapter applies no ORM JSON decoder).
+   */
   read(kind: FieldKind): ColumnRead | undefined;
   /** An `INSERT` that sets no column. */
   insertDefaults(table: string): string;

@@ -33,7 +33,10 @@ export interface ColumnSpec {
   readonly autoIncrement: boolean;
   /** Read by default (TypeORM's `select: false` columns are not). */
   readonly selected: boolean;
-  /** A value from the driver (`null` included) as the wire value (`undefined`: as it is). */
+  /**
+   * A value from the driver (`null` included) as the wire value (`undefined`: as it is); after the dialect's
+   * read of its kind (see `Dialect.read`): a JSON column's decoder gets the value parsed, never its text.
+   */
   readonly decode?: Codec | undefined;
   /** A wire value (`null` included) as the driver binds it (`undefined`: as it is). */
   readonly encode?: Codec | undefined;

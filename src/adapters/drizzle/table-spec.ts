@@ -10,7 +10,7 @@ import { type Column, is, SQL } from 'drizzle-orm';
 import type { ColumnSpec, Fill, ModelMeta, ModelSpec } from 'ormcrud/adapter-kit';
 import type { ColumnCasing } from './column-casing.ts';
 import { columnEncoder, overrides, stringModeDecoder } from './column-encoder.ts';
-import { columnKind } from './column-kind.ts';
+import { columnKind, isCustom } from './column-kind.ts';
 import type { TableInfo } from './describe-table.ts';
 
 /** Drizzle numbers the column itself on insert: auto-increment, serial, identity, SQLite's rowid key. */
@@ -36,11 +36,20 @@ function fillOf(fn: () => unknown, column: Column): Fill {
   return { kind: 'value', value };
 }
 
+/**
+ * Whether the engine's read of the column's kind replaces Drizzle's decoder (see `Dialect.read`): a 64-bit
+ * integer is read as its decimal text and kept as it is (no `BigInt`); JSON is parsed once, and Drizzle's
+ * JSON columns would parse a JSON string again. A custom JSON type's decoder gets the parsed value.
+ */
+function engineReads(column: Column): boolean {
+  const kind = columnKind(column);
+  return kind === 'bigint' || (kind === 'json' && !isCustom(column));
+}
+
 function columnSpec(field: string, column: Column, info: TableInfo, casing: ColumnCasing): ColumnSpec {
-  // A 64-bit integer is read as its decimal text (see `Dialect.read`), kept as it is: no `BigInt`.
   const decode =
     stringModeDecoder(column) ??
-    (columnKind(column) !== 'bigint' && overrides(column, 'mapFromDriverValue')
+    (!engineReads(column) && overrides(column, 'mapFromDriverValue')
       ? (value: unknown) => (value === null ? null : column.mapFromDriverValue(value))
       : undefined);
   // Drizzle's insert fills an omitted column with `$defaultFn`, else (without a default) with `$onUpdateFn`.

@@ -1,9 +1,9 @@
 /**
  * Values between the wire and a Sequelize database, by field kind: what the
  * drivers return under Sequelize (SQLite text dates and 0/1 booleans,
- * PostgreSQL's string counts and decimals, MariaDB's JSON as text) becomes
- * the wire's types, and wire values are bound the way Sequelize itself
- * stores them (on SQLite, dates as `YYYY-MM-DD HH:mm:ss.SSS +00:00`).
+ * PostgreSQL's string counts and decimals) becomes the wire's types, and wire
+ * values are bound the way Sequelize itself stores them (on SQLite, dates as
+ * `YYYY-MM-DD HH:mm:ss.SSS +00:00`; JSON as its text). The engine reads JSON.
  *
  * @module
  */
@@ -58,12 +58,6 @@ const fromDb: Partial<Record<FieldKind, Convert>> = {
 };
 
 /**
- * JSON as SQLite's text holds it, parsed; the other drivers hand it back parsed
- * already, and parsing again would turn the JSON string `"123"` into a number.
- */
-const JSON_READERS: Readonly<Record<string, Convert>> = { sqlite: (value) => JSON.parse(String(value)) };
-
-/**
  * How Sequelize stores a date, by its dialect's name: SQLite as text, PostgreSQL as an ISO string in UTC
  * (`pg` would write a `Date` in the process's zone, to the minute), the others as a `Date`.
  */
@@ -84,8 +78,8 @@ const DATE_WRITERS: Readonly<Record<string, Convert>> = {
  * ```
  */
 export function codecOf(kind: FieldKind, dialect: string, single = false): { decode?: Convert; encode?: Convert } {
-  const read =
-    kind === 'json' ? JSON_READERS[dialect] : single && SINGLE_FLOAT_DIALECTS.has(dialect) ? float32 : fromDb[kind];
+  // JSON is read by the engine, parsed once (see `Dialect.read`).
+  const read = single && SINGLE_FLOAT_DIALECTS.has(dialect) ? float32 : fromDb[kind];
   let write: Convert | undefined;
   if (kind === 'datetime') write = DATE_WRITERS[dialect] ?? toDate;
   else if (kind === 'json') write = (value) => JSON.stringify(value);

@@ -6,9 +6,10 @@
  * @module
  */
 import { randomUUID } from 'node:crypto';
-import { type ColumnSpec, type Fill, type ModelSpec, parseDateTime } from 'ormcrud/adapter-kit';
+import { type Codec, type ColumnSpec, type Fill, type ModelSpec, parseDateTime } from 'ormcrud/adapter-kit';
 import type { DataSource, EntityMetadata } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata.js';
+import { ApplyValueTransformers } from 'typeorm/util/ApplyValueTransformers.js';
 import { describeEntity, fieldKind } from './describe-entity.ts';
 import { ownColumns, wireName } from './entity-columns.ts';
 
@@ -24,6 +25,15 @@ function insertFill(column: ColumnMetadata, clientUuid: boolean): Fill | undefin
   return column.isDiscriminator && discriminator !== undefined
     ? { kind: 'value', value: () => discriminator }
     : undefined;
+}
+
+/**
+ * A JSON column's decoder: its transformers only, given the value the engine parsed once (see
+ * `Dialect.read`); TypeORM's own hydration would parse a JSON string again (`json` on MySQL, `simple-json`).
+ */
+function jsonDecoder(column: ColumnMetadata): Codec | undefined {
+  const transformer = column.transformer;
+  return transformer && ((value) => ApplyValueTransformers.transformFrom(transformer, value));
 }
 
 /** One TypeORM column as the engine reads and writes it. */
@@ -42,7 +52,7 @@ function columnSpec(column: ColumnMetadata, dataSource: DataSource): ColumnSpec 
     nullable: column.isNullable,
     autoIncrement: column.isGenerated && column.generationStrategy !== 'uuid',
     selected: column.isSelect,
-    decode: (raw) => driver.prepareHydratedValue(raw, column),
+    decode: fieldKind(column) === 'json' ? jsonDecoder(column) : (raw) => driver.prepareHydratedValue(raw, column),
     encode: (value) => {
       const stored = driver.preparePersistentValue(
         dateTime && typeof value === 'string' ? parseDateTime(value) : value,

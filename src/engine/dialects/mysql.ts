@@ -1,14 +1,29 @@
 /**
  * MySQL and MariaDB: backquotes, `?` placeholders, no `RETURNING` (a write
- * reads its row back by key), microsecond timestamps.
+ * reads its row back by key), microsecond timestamps; JSON read as its text and parsed once.
  *
  * @module
  */
-import { type Dialect, type DialectOptions, decimalText, limitOffset, questionMark } from '../dialect.ts';
+import type { FieldKind } from '../../core/model-meta.ts';
+import {
+  type ColumnRead,
+  type Dialect,
+  type DialectOptions,
+  decimalText,
+  limitOffset,
+  questionMark,
+} from '../dialect.ts';
+import { jsonText } from '../json-value.ts';
 import { mysqlErrors } from './mysql-errors.ts';
 
 /** 64-bit integers as exact digits; DATEs as `YYYY-MM-DD`, not a `Date` in mysql2's `timezone` zone. */
 const asText = decimalText('CHAR');
+
+/**
+ * How columns of each kind are read, where not as they are: JSON as its text, parsed once (mysql2 parses
+ * it by the column's type, MariaDB's `LONGTEXT` too, but not a text column TypeORM's `simple-json` keeps).
+ */
+const READS: Partial<Record<FieldKind, ColumnRead>> = { bigint: asText, date: asText, json: jsonText('CHAR') };
 
 const backquote = (identifier: string) => `\`${identifier.replaceAll('`', '``')}\``;
 
@@ -36,7 +51,7 @@ export function mysqlDialect(options: DialectOptions = {}): Dialect {
     textAcceptsNul: true,
     wideIntegers: false,
     bitsAsBytes: true,
-    read: (kind) => (kind === 'bigint' || kind === 'date' ? asText : undefined),
+    read: (kind) => READS[kind],
     insertDefaults: (table) => `INSERT INTO ${table} () VALUES ()`,
     orderTerm: (column, desc) => `${column} ${desc ? 'DESC' : 'ASC'}`,
     limitOffset,

@@ -2,7 +2,8 @@
  * PostgreSQL (and CockroachDB): `$n` placeholders, `RETURNING`, array
  * parameters through node-postgres, named prepared statements, explicit
  * NULLS ordering (its default puts NULLs last ascending); text refuses U+0000;
- * dates, date-times and decimals it holds beyond what the wire expresses are refused when read.
+ * dates, date-times and decimals it holds beyond what the wire expresses are refused when read;
+ * JSON is read as its text and parsed once.
  *
  * @module
  */
@@ -17,17 +18,19 @@ import {
   numbered,
 } from '../dialect.ts';
 import { finiteDecimal, withinYears } from '../expressible.ts';
+import { jsonText } from '../json-value.ts';
 import { postgresErrors } from './postgres-errors.ts';
 
 /**
  * 64-bit integers as exact digits; dates, date-times and decimals checked first, since PostgreSQL holds
- * values of them no response expresses (`infinity`, BC, `20000-01-01`, `NaN`).
+ * values of them no response expresses (`infinity`, BC, `20000-01-01`, `NaN`); JSON as its text, parsed once.
  */
 const READS: Partial<Record<FieldKind, ColumnRead>> = {
   bigint: decimalText('TEXT'),
   date: { decode: withinYears('date') },
   datetime: { decode: withinYears('datetime') },
   decimal: { decode: finiteDecimal },
+  json: jsonText('TEXT'),
 };
 
 /**

@@ -15,6 +15,7 @@ import {
   limitOffset,
   questionMark,
 } from '../dialect.ts';
+import { jsonValue } from '../json-value.ts';
 import { sqliteErrors } from './sqlite-errors.ts';
 
 const utf8 = new TextDecoder();
@@ -58,12 +59,16 @@ function plainDecimal(text: unknown): unknown {
 /** Exact decimals, read as text (SQLite keeps them as REALs: at most about 15 significant digits). */
 const decimalRead: ColumnRead = { ...decimalText('TEXT'), decode: plainDecimal };
 
-/** How columns of each kind are read, where not as they are. */
+/**
+ * How columns of each kind are read, where not as they are. JSON is parsed once, read as it is stored (no
+ * cast: a JSON number a column of numeric affinity keeps as a REAL would be cast to 15 digits).
+ */
 const READS: Partial<Record<FieldKind, ColumnRead>> = {
   string: byteSafeText,
   bigint: bigintText,
   decimal: decimalRead,
   binary: bytesRead,
+  json: { decode: jsonValue },
 };
 
 /**
