@@ -43,6 +43,8 @@ export { alongChain, type DriverError } from './core/driver-errors.ts';
 export { HttpError, ParentNotFoundError } from './core/errors.ts';
 export { checkIncludeLimit, DEFAULT_INCLUDE_LIMIT } from './core/include-limit.ts';
 export {
+  type DecimalDigits,
+  decimalDigits,
   type FieldKind,
   type FieldMeta,
   type ForeignKeyMeta,

@@ -38,6 +38,8 @@ export interface FieldMeta {
    * safe integers (a 4-byte `integer` on PostgreSQL or MySQL, see {@link integerRange}).
    */
   readonly range?: IntegerRange;
+  /** The digits a `decimal` field's column holds (`numeric(12, 2)`), when it declares them (see {@link decimalDigits}). */
+  readonly digits?: DecimalDigits;
   readonly nullable: boolean;
   readonly primaryKey: boolean;
   /** The database fills the value (auto-increment, server default, generated column). */
@@ -109,6 +111,35 @@ export interface ModelMeta {
 export interface IntegerRange {
   readonly min: number;
   readonly max: number;
+}
+
+/** The digits a decimal column holds: `precision` in all, `scale` of them after the point. */
+export interface DecimalDigits {
+  readonly precision: number;
+  readonly scale: number;
+}
+
+/**
+ * The digits of a decimal column declared with `precision` and `scale` (none: 0), or `otherwise` when it
+ * declares no precision (MySQL's `DECIMAL` is `DECIMAL(10, 0)`); `undefined` for digits no pattern
+ * bounds (PostgreSQL's negative scale, or a scale past the precision).
+ *
+ * @example
+ * ```ts
+ * decimalDigits(12, 2); // { precision: 12, scale: 2 }
+ * decimalDigits(5, undefined); // { precision: 5, scale: 0 }
+ * decimalDigits(undefined, undefined); // undefined: any number of digits
+ * ```
+ */
+export function decimalDigits(
+  precision: number | null | undefined,
+  scale: number | null | undefined,
+  otherwise?: DecimalDigits,
+): DecimalDigits | undefined {
+  if (precision === undefined || precision === null) return otherwise;
+  const digits = { precision, scale: scale ?? 0 };
+  const bounded = Number.isInteger(digits.precision) && Number.isInteger(digits.scale) && digits.precision > 0;
+  return bounded && digits.scale >= 0 && digits.scale <= digits.precision ? digits : undefined;
 }
 
 /**

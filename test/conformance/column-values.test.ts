@@ -58,13 +58,49 @@ describeForum(
       assert.equal(Number((await stored(cheap.id)).price), -7.75);
     });
 
-    test('a decimal comes back as a decimal string even where the database keeps a float (no exponent)', async () => {
-      const tiny = await call(app, 'POST', '/products', { name: 'tiny', price: '0.0000001' });
-      assert.equal(tiny.status, 201, JSON.stringify(tiny.body));
+    test('a stored decimal comes back as a decimal string even where the database keeps a float (no exponent)', async () => {
       // SQLite keeps 0.0000001 (it prints 1.0e-07); a DECIMAL(12,2) rounds it to 0.00.
-      assert.match(tiny.body.price, /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?$/);
-      assert.equal((await call(app, 'GET', `/products/${tiny.body.id}`)).body.price, tiny.body.price);
-      assert.equal((await call(app, 'DELETE', `/products/${tiny.body.id}`)).status, 200);
+      await s.harness.sql('INSERT INTO "product" ("name", "price") VALUES (?, 0.0000001)', ['tiny']);
+      const listed = await call(app, 'GET', '/products?name=tiny');
+      assert.equal(listed.status, 200, JSON.stringify(listed.body));
+      const tiny = listed.body.data[0];
+      assert.match(tiny.price, /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?$/);
+      assert.equal((await call(app, 'GET', `/products/${tiny.id}`)).body.price, tiny.price);
+      assert.equal((await call(app, 'DELETE', `/products/${tiny.id}`)).status, 200);
+    });
+
+    test("a decimal past its column's digits is a 422 naming it, on every database; nothing is written", async (t) => {
+      // Drizzle's SQLite `numeric()` declares no precision, so its model gives no digits to check.
+      if (s.target.name === 'drizzle/sqlite') return t.skip('the model declares no digits');
+      const kept = await call(app, 'POST', '/products', { name: 'digits', price: '9999999999.99' });
+      assert.equal(kept.status, 201, JSON.stringify(kept.body));
+      assert.equal(kept.body.price, '9999999999.99');
+      for (const price of ['-9999999999.99', '0.5', '12', '-0.01']) {
+        const fits = await call(app, 'PATCH', `/products/${kept.body.id}`, { price });
+        assert.equal(fits.status, 200, `${price}: ${JSON.stringify(fits.body)}`);
+      }
+      const before = await rowCount();
+      // NUMERIC(12,2): ten digits before the point, two after; PostgreSQL refuses the first, rounds the second.
+      for (const price of ['12345678901', '10000000000.00', '-99999999999.5', '1.005', '0.125', '1.000']) {
+        for (const [method, url] of [
+          ['POST', '/products'],
+          ['PATCH', `/products/${kept.body.id}`],
+        ] as const) {
+          const refused = await call(app, method, url, { name: 'too many digits', price });
+          assert.equal(refused.status, 422, `${method} ${price}: ${JSON.stringify(refused.body)}`);
+          assert.deepEqual(refused.body.errors, [
+            {
+              path: 'body.price',
+              message: 'must be a decimal string, at most 10 digits before the point and 2 after, such as "12.50"',
+            },
+          ]);
+        }
+      }
+      assert.equal(await rowCount(), before);
+      assert.equal((await call(app, 'GET', `/products/${kept.body.id}`)).body.price, '-0.01');
+      // A filter takes any decimal: one past the column's digits matches no row.
+      const filtered = await call(app, 'GET', '/products?price=1.005');
+      assert.deepEqual([filtered.status, filtered.body.data], [200, []]);
     });
 
     test('a decimal that is no decimal string is a 422 naming it, and nothing is written', async () => {
@@ -272,7 +308,7 @@ describeForum(
       assert.deepEqual([Number(row.stock), Boolean(Number(row.on_sale))], [7, true]);
     });
 
-    test('the OpenAPI document gives a decimal as a string with its pattern, bytes as base64 text', () => {
+    test('the OpenAPI document gives a decimal as a string with its pattern and digits, bytes as base64 text', () => {
       const doc = createOpenApiDocument(
         [new CRUDCollection({ ormAdapter: product }).getRouter({ prefix: '/products' })],
         {
@@ -283,6 +319,13 @@ describeForum(
       const price = schemas.Product?.properties.price;
       assert.deepEqual(price?.type, ['string', 'null']);
       assert.match(String(price?.pattern), /\[0-9\]/);
+      if (s.target.name !== 'drizzle/sqlite') {
+        for (const role of ['ProductCreate', 'ProductUpdate']) {
+          const written = schemas[role]?.properties.price;
+          assert.equal(written?.pattern, '^-?(?:0|[1-9][0-9]{0,9})(?:\\.[0-9]{1,2})?$', role);
+          assert.match(String(written?.description), /at most 10 digits before the point and 2 after/);
+        }
+      }
       const photo = schemas.Product?.properties.photo;
       assert.deepEqual([photo?.type, photo?.contentEncoding], [['string', 'null'], 'base64']);
     });

@@ -1,11 +1,17 @@
 /**
  * From a Drizzle column to the core's {@link FieldMeta}: its kind, length,
- * integer range, enum values, and who fills it when a create omits it.
+ * integer range, decimal digits, enum values, and who fills it when a create omits it.
  *
  * @module
  */
 import type { Column } from 'drizzle-orm';
-import { type FieldMeta, type IntegerRange, integerRange } from 'ormcrud/adapter-kit';
+import {
+  type DecimalDigits,
+  decimalDigits,
+  type FieldMeta,
+  type IntegerRange,
+  integerRange,
+} from 'ormcrud/adapter-kit';
 import { hasClientDefault, isServerGenerated } from './column-fill.ts';
 import { columnKind } from './column-kind.ts';
 
@@ -27,15 +33,31 @@ function rangeOf(column: Column): IntegerRange | undefined {
   return bytes && integerRange(bytes, / unsigned/i.test(column.getSQLType()));
 }
 
+/** Where a column stands in its table, as its description needs it. */
+export interface ColumnPlace {
+  readonly primaryKey: boolean;
+  /** It is the table's only key column (an integer one is then filled by the database). */
+  readonly soleIntegerPk: boolean;
+  /** The digits of a decimal column declared without them, on the table's database (see `Dialect`). */
+  readonly defaultDecimal?: DecimalDigits;
+}
+
+/** The digits of a decimal column (`numeric(12, 2)`), or those its database gives one declared without. */
+function digitsOf(column: Column, otherwise: DecimalDigits | undefined): DecimalDigits | undefined {
+  const { precision, scale } = column as Column & { precision?: number; scale?: number };
+  return decimalDigits(precision, scale, otherwise);
+}
+
 /**
  * The neutral description of one column, under its field (property) name.
  *
  * @example
  * ```ts
- * describeColumn('slug', post.slug, false, false); // { name: 'slug', kind: 'string', maxLength: 100, ... }
+ * describeColumn('slug', post.slug, { primaryKey: false, soleIntegerPk: false }); // { name: 'slug', kind: 'string', maxLength: 100, ... }
  * ```
  */
-export function describeColumn(name: string, column: Column, primaryKey: boolean, soleIntegerPk: boolean): FieldMeta {
+export function describeColumn(name: string, column: Column, place: ColumnPlace): FieldMeta {
+  const { primaryKey, soleIntegerPk } = place;
   const kind = columnKind(column);
   const length = (column as Column & { length?: unknown }).length;
   const field: FieldMeta = {
@@ -47,9 +69,11 @@ export function describeColumn(name: string, column: Column, primaryKey: boolean
     hasClientDefault: hasClientDefault(column),
   };
   const range = kind === 'integer' ? rangeOf(column) : undefined;
+  const digits = kind === 'decimal' ? digitsOf(column, place.defaultDecimal) : undefined;
   return {
     ...field,
     ...(range && { range }),
+    ...(digits && { digits }),
     ...(kind === 'enum' ? { enumValues: [...(column.enumValues ?? [])] } : {}),
     ...(kind === 'string' && typeof length === 'number' && length > 0 ? { maxLength: length } : {}),
   };

@@ -15,15 +15,13 @@ import {
   type GetSession,
   type ModelMeta,
   type ModelSpec,
-  mysqlDialect,
   oneAtATime,
-  postgresDialect,
   type Session,
-  sqliteDialect,
   withSession,
 } from 'ormcrud/adapter-kit';
 import { type Casing, type ColumnCasing, columnCasing } from './column-casing.ts';
 import { tableInfo } from './describe-table.ts';
+import { DIALECTS } from './engine-dialect.ts';
 import { type SessionHolder, sessionOf } from './executor.ts';
 import { onOneConnection } from './one-connection.ts';
 import { hearPoolErrors } from './pool-errors.ts';
@@ -67,13 +65,6 @@ export interface DrizzleAdapterOptions<TTable extends Table = Table> {
    */
   readonly timeoutMs?: number;
 }
-
-/** The engine dialect of each Drizzle dialect. */
-const DIALECTS: Record<DrizzleDialect, () => Dialect> = {
-  pg: () => postgresDialect(),
-  mysql: () => mysqlDialect(),
-  sqlite: () => sqliteDialect(),
-};
 
 const registries = new WeakMap<object, SchemaRegistry>();
 const metas = new WeakMap<Table, ModelMeta>();

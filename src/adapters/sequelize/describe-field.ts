@@ -1,10 +1,18 @@
 /**
  * A Sequelize attribute → the core's {@link FieldMeta}: its kind, integer
- * range, enum values, length, and who fills it when a create omits it.
+ * range, decimal digits, enum values, length, and who fills it when a create omits it.
  *
  * @module
  */
-import { type FieldKind, type FieldMeta, type IntegerRange, integerRange } from 'ormcrud/adapter-kit';
+import {
+  type DecimalDigits,
+  type Dialect,
+  decimalDigits,
+  type FieldKind,
+  type FieldMeta,
+  type IntegerRange,
+  integerRange,
+} from 'ormcrud/adapter-kit';
 import type { ModelAttributeColumnOptions } from 'sequelize';
 import { isSqlDefault, kindKey } from './model-class.ts';
 
@@ -45,20 +53,30 @@ function rangeOf(attribute: ModelAttributeColumnOptions, wideIntegers: boolean):
   return integerRange(bytes, type._unsigned === true || type.options?.unsigned === true);
 }
 
+/** The digits of a `DECIMAL(p, s)` attribute, or those the database gives a `DECIMAL` declared without. */
+function digitsOf(attribute: ModelAttributeColumnOptions, otherwise?: DecimalDigits): DecimalDigits | undefined {
+  const { precision, scale } = (attribute.type as { options?: { precision?: number; scale?: number } }).options ?? {};
+  return decimalDigits(precision, scale, otherwise);
+}
+
+/** What the database's columns hold beyond what an attribute declares. */
+export type ColumnsOf = Pick<Dialect, 'wideIntegers' | 'defaultDecimal'>;
+
 /**
  * The neutral description of one attribute, under its name: `stamped` names
- * the attributes Sequelize fills itself; `wideIntegers` dialects give no range;
+ * the attributes Sequelize fills itself; `wideIntegers` databases give no range;
  * a `hidden` one (left out by the model's default scope) is not public by default.
  */
 export function describeField(
   name: string,
   attribute: ModelAttributeColumnOptions,
   stamped: ReadonlySet<string>,
-  wideIntegers: boolean,
+  database: ColumnsOf,
   hidden = false,
 ): FieldMeta {
   const kind = KINDS[kindKey(attribute)] ?? 'unknown';
-  const range = kind === 'integer' ? rangeOf(attribute, wideIntegers) : undefined;
+  const range = kind === 'integer' ? rangeOf(attribute, database.wideIntegers) : undefined;
+  const digits = kind === 'decimal' ? digitsOf(attribute, database.defaultDecimal) : undefined;
   const type = attribute.type as { options?: { length?: number }; values?: readonly string[] };
   const length = Number(type.options?.length);
   const defaultValue = attribute.defaultValue;
@@ -66,6 +84,7 @@ export function describeField(
     name,
     kind,
     ...(range && { range }),
+    ...(digits && { digits }),
     ...(kind === 'enum' ? { enumValues: [...(attribute.values ?? type.values ?? [])] } : {}),
     ...(kind === 'string' && length > 0 ? { maxLength: length } : {}),
     nullable: attribute.allowNull !== false && !attribute.primaryKey,

@@ -9,7 +9,7 @@
 import type { ForeignKeyMeta, ModelMeta } from 'ormcrud/adapter-kit';
 import type { Association } from 'sequelize';
 import { describeAssociation } from './describe-association.ts';
-import { describeField } from './describe-field.ts';
+import { type ColumnsOf, describeField } from './describe-field.ts';
 import { dialectOf } from './dialect.ts';
 import { type AnyModel, columnAttributes, findModel, modelName, stampAttributes } from './model-class.ts';
 
@@ -131,13 +131,13 @@ export function describeModel(
   refuseAccessors(model);
   const { created, updated, version } = stampAttributes(model);
   const stamped = new Set([created, updated, version].filter((name) => name !== undefined));
-  const wideIntegers = model.sequelize ? dialectOf(model.sequelize).wideIntegers : false;
+  const database: ColumnsOf = model.sequelize ? dialectOf(model.sequelize) : { wideIntegers: false };
   const scoped = scopedOut(model);
   return {
     name: modelName(model),
     model,
     fields: columnAttributes(model).map(([name, attribute]) =>
-      describeField(name, attribute, stamped, wideIntegers, scoped(name)),
+      describeField(name, attribute, stamped, database, scoped(name)),
     ),
     primaryKey: [...model.primaryKeyAttributes],
     foreignKeys: describeForeignKeys(model, resolve),

@@ -4,6 +4,8 @@
  * @module
  */
 import {
+  type DecimalDigits,
+  decimalDigits,
   type FieldKind,
   type FieldMeta,
   type ForeignKeyMeta,
@@ -62,6 +64,12 @@ function rangeOf(column: ColumnMetadata): IntegerRange | undefined {
   return bytes && integerRange(bytes, column.unsigned === true);
 }
 
+/** The digits of a decimal column, or those its database gives one declared without (MySQL's `DECIMAL(10, 0)`). */
+function digitsOf(column: ColumnMetadata): DecimalDigits | undefined {
+  const { defaultDecimal } = dialectOf(column.entityMetadata.connection);
+  return decimalDigits(column.precision, column.scale, defaultDecimal);
+}
+
 /** The core's kind of a TypeORM column type. */
 export function fieldKind(column: ColumnMetadata): FieldKind {
   // An array column (PostgreSQL `text[]`) holds a list, free-form as Drizzle's and Sequelize's arrays.
@@ -95,10 +103,12 @@ export function describeColumn(column: ColumnMetadata): FieldMeta {
     column.isVersion ||
     column.asExpression !== undefined;
   const range = kind === 'integer' ? rangeOf(column) : undefined;
+  const digits = kind === 'decimal' ? digitsOf(column) : undefined;
   return {
     name: wireName(column),
     kind,
     ...(range && { range }),
+    ...(digits && { digits }),
     // A numeric TypeScript enum's values stay numbers, as TypeORM hydrates them.
     ...(kind === 'enum' ? { enumValues: [...(column.enum ?? [])] } : {}),
     ...(kind === 'string' && length > 0 ? { maxLength: length } : {}),

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { cached } from '../cache.ts';
 import { DEFAULT_INCLUDE_LIMIT, includeDescription } from '../include-limit.ts';
 import { type FieldMeta, fieldOf, type ModelMeta, type RelationMeta, SCALAR_KINDS } from '../model-meta.ts';
+import { decimalWithin } from './decimal-digits.ts';
 
 /**
  * The value schemas that take no argument, made once: Zod schemas are
@@ -113,8 +114,12 @@ export function valueSchema(field: FieldMeta): z.ZodType {
 
 const boundedIntegers = new Map<string, z.ZodType>();
 
-/** The schema of a value a client writes: an integer within its column's range, the rest as {@link valueSchema}. */
+/**
+ * The schema of a value a client writes: an integer within its column's range, a decimal within its
+ * column's digits, the rest as {@link valueSchema}.
+ */
 function inputValue(field: FieldMeta): z.ZodType {
+  if (field.kind === 'decimal' && field.digits) return decimalWithin(field.digits);
   const range = field.kind === 'integer' ? field.range : undefined;
   if (!range) return valueSchema(field);
   return cached(boundedIntegers, `${range.min}|${range.max}`, () => z.int().min(range.min).max(range.max));

@@ -1,0 +1,22 @@
+/**
+ * The engine dialect of each Drizzle dialect: how the engine writes SQL for
+ * its tables, and what their columns hold when they declare less.
+ *
+ * @module
+ */
+import { type Dialect, mysqlDialect, postgresDialect, sqliteDialect } from 'ormcrud/adapter-kit';
+import type { DrizzleDialect } from './table-config.ts';
+
+/**
+ * The engine dialect of each Drizzle dialect, made afresh on each call.
+ *
+ * @example
+ * ```ts
+ * DIALECTS.mysql().defaultDecimal; // { precision: 10, scale: 0 }
+ * ```
+ */
+export const DIALECTS: Readonly<Record<DrizzleDialect, () => Dialect>> = {
+  pg: () => postgresDialect(),
+  mysql: () => mysqlDialect(),
+  sqlite: () => sqliteDialect(),
+};
