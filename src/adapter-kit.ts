@@ -52,6 +52,7 @@ export {
   integerRange,
   type ModelMeta,
   type RelationMeta,
+  type TextFormat,
 } from './core/model-meta.ts';
 export { fetchWindow, knownCount, type ListResult, type PageWindow } from './core/paginator.ts';
 export type { ParentLink, ParentRef } from './core/parent-scope.ts';

@@ -80,6 +80,7 @@ export {
 } from './core/errors.ts';
 export { DEFAULT_INCLUDE_LIMIT } from './core/include-limit.ts';
 export {
+  type DecimalDigits,
   type FieldKind,
   type FieldMeta,
   type ForeignKeyMeta,
@@ -87,6 +88,7 @@ export {
   integerRange,
   type ModelMeta,
   type RelationMeta,
+  type TextFormat,
 } from './core/model-meta.ts';
 // The OpenAPI document.
 export {

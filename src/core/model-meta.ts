@@ -24,6 +24,12 @@ export type FieldKind =
   | 'binary'
   | 'unknown';
 
+/**
+ * The text a column takes: a time of day without a zone (`time`, `09:30:00`), an IP address with an
+ * optional prefix (`inet`, `192.168.0.1`) or an IP network (`cidr`, `10.0.0.0/8`).
+ */
+export type TextFormat = 'time' | 'inet' | 'cidr';
+
 /** One column of a model, named as it appears on the wire (body keys, filters). */
 export interface FieldMeta {
   /** Property name of the field on the model; also its JSON key and filter name. */
@@ -33,6 +39,8 @@ export interface FieldMeta {
   readonly enumValues?: readonly (string | number)[];
   /** Maximum string length, when the column declares one. */
   readonly maxLength?: number;
+  /** The text a `string` field's column takes, where its database refuses other text (see {@link TextFormat}). */
+  readonly format?: TextFormat;
   /**
    * The values an `integer` field's column holds, when fewer than JavaScript's
    * safe integers (a 4-byte `integer` on PostgreSQL or MySQL, see {@link integerRange}).

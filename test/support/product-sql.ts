@@ -1,15 +1,22 @@
 /**
  * The `product` table, beside the forum in the test fixtures only: an exact
- * decimal price, a JSON column, a binary photo and two columns with literal defaults, to prove
+ * decimal price, a JSON column, a binary photo, a time of day, an IP address
+ * (PostgreSQL's `inet`, text elsewhere) and two columns with literal defaults, to prove
  * such values mean the same on every ORM and database. Each ORM's fixture maps
  * it (`product.ts` there).
  */
 import type { Dialect } from './databases.ts';
 
 const COLUMNS: Record<Dialect, string> = {
-  postgres: 'id SERIAL PRIMARY KEY, attrs JSONB NULL, photo BYTEA NULL, on_sale BOOLEAN NOT NULL DEFAULT FALSE',
-  mysql: 'id INT AUTO_INCREMENT PRIMARY KEY, attrs JSON NULL, photo BLOB NULL, on_sale BOOLEAN NOT NULL DEFAULT FALSE',
-  sqlite: 'id INTEGER PRIMARY KEY AUTOINCREMENT, attrs TEXT NULL, photo BLOB NULL, on_sale BOOLEAN NOT NULL DEFAULT 0',
+  postgres:
+    'id SERIAL PRIMARY KEY, attrs JSONB NULL, photo BYTEA NULL, on_sale BOOLEAN NOT NULL DEFAULT FALSE, ' +
+    'opens TIME NULL, ip INET NULL',
+  mysql:
+    'id INT AUTO_INCREMENT PRIMARY KEY, attrs JSON NULL, photo BLOB NULL, on_sale BOOLEAN NOT NULL DEFAULT FALSE, ' +
+    'opens TIME NULL, ip VARCHAR(45) NULL',
+  sqlite:
+    'id INTEGER PRIMARY KEY AUTOINCREMENT, attrs TEXT NULL, photo BLOB NULL, on_sale BOOLEAN NOT NULL DEFAULT 0, ' +
+    'opens TEXT NULL, ip TEXT NULL',
 };
 
 /** `DROP` then `CREATE` of the product table. */

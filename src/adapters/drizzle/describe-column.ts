@@ -1,6 +1,6 @@
 /**
  * From a Drizzle column to the core's {@link FieldMeta}: its kind, length,
- * integer range, decimal digits, enum values, and who fills it when a create omits it.
+ * integer range, decimal digits, text format, enum values, and who fills it when a create omits it.
  *
  * @module
  */
@@ -11,6 +11,7 @@ import {
   type FieldMeta,
   type IntegerRange,
   integerRange,
+  type TextFormat,
 } from 'ormcrud/adapter-kit';
 import { hasClientDefault, isServerGenerated } from './column-fill.ts';
 import { columnKind } from './column-kind.ts';
@@ -31,6 +32,20 @@ const INTEGER_BYTES: Readonly<Record<string, 1 | 2 | 3 | 4>> = {
 function rangeOf(column: Column): IntegerRange | undefined {
   const bytes = INTEGER_BYTES[column.columnType];
   return bytes && integerRange(bytes, / unsigned/i.test(column.getSQLType()));
+}
+
+/** The text columns whose database checks their text, by column type; a `time` with a zone takes an offset too. */
+const TEXT_FORMATS: Readonly<Record<string, TextFormat>> = {
+  PgTime: 'time',
+  MySqlTime: 'time',
+  PgInet: 'inet',
+  PgCidr: 'cidr',
+};
+
+/** The text a column takes, where its database checks it. */
+function formatOf(column: Column): TextFormat | undefined {
+  if ((column as Column & { withTimezone?: boolean }).withTimezone) return undefined;
+  return TEXT_FORMATS[column.columnType];
 }
 
 /** Where a column stands in its table, as its description needs it. */
@@ -70,10 +85,12 @@ export function describeColumn(name: string, column: Column, place: ColumnPlace)
   };
   const range = kind === 'integer' ? rangeOf(column) : undefined;
   const digits = kind === 'decimal' ? digitsOf(column, place.defaultDecimal) : undefined;
+  const format = kind === 'string' ? formatOf(column) : undefined;
   return {
     ...field,
     ...(range && { range }),
     ...(digits && { digits }),
+    ...(format && { format }),
     ...(kind === 'enum' ? { enumValues: [...(column.enumValues ?? [])] } : {}),
     ...(kind === 'string' && typeof length === 'number' && length > 0 ? { maxLength: length } : {}),
   };

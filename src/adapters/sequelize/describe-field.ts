@@ -1,6 +1,6 @@
 /**
  * A Sequelize attribute → the core's {@link FieldMeta}: its kind, integer
- * range, decimal digits, enum values, length, and who fills it when a create omits it.
+ * range, decimal digits, text format, enum values, length, and who fills it when a create omits it.
  *
  * @module
  */
@@ -12,6 +12,7 @@ import {
   type FieldMeta,
   type IntegerRange,
   integerRange,
+  type TextFormat,
 } from 'ormcrud/adapter-kit';
 import type { ModelAttributeColumnOptions } from 'sequelize';
 import { isSqlDefault, kindKey } from './model-class.ts';
@@ -40,7 +41,13 @@ const KINDS: Record<string, FieldKind> = {
   JSON: 'json',
   JSONB: 'json',
   BLOB: 'binary',
+  TIME: 'string',
+  INET: 'string',
+  CIDR: 'string',
 };
+
+/** The text types whose database checks their text, by their key. */
+const TEXT_FORMATS: Record<string, TextFormat> = { TIME: 'time', INET: 'inet', CIDR: 'cidr' };
 
 /** Bytes of the integer types narrower than a safe integer, outside SQLite (whose are all 8 bytes). */
 const INTEGER_BYTES: Record<string, 1 | 2 | 3 | 4> = { INTEGER: 4, SMALLINT: 2, MEDIUMINT: 3, TINYINT: 1 };
@@ -74,7 +81,9 @@ export function describeField(
   database: ColumnsOf,
   hidden = false,
 ): FieldMeta {
-  const kind = KINDS[kindKey(attribute)] ?? 'unknown';
+  const key = kindKey(attribute);
+  const kind = KINDS[key] ?? 'unknown';
+  const format = TEXT_FORMATS[key];
   const range = kind === 'integer' ? rangeOf(attribute, database.wideIntegers) : undefined;
   const digits = kind === 'decimal' ? digitsOf(attribute, database.defaultDecimal) : undefined;
   const type = attribute.type as { options?: { length?: number }; values?: readonly string[] };
@@ -85,6 +94,7 @@ export function describeField(
     kind,
     ...(range && { range }),
     ...(digits && { digits }),
+    ...(format && { format }),
     ...(kind === 'enum' ? { enumValues: [...(attribute.values ?? type.values ?? [])] } : {}),
     ...(kind === 'string' && length > 0 ? { maxLength: length } : {}),
     nullable: attribute.allowNull !== false && !attribute.primaryKey,

@@ -13,6 +13,7 @@ import {
   integerRange,
   type ModelMeta,
   type RelationMeta,
+  type TextFormat,
 } from 'ormcrud/adapter-kit';
 import type { EntityMetadata } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata.js';
@@ -41,6 +42,15 @@ const kinds: [FieldKind, string[]][] = [
   ['binary', ['bytea', 'blob', 'tinyblob', 'mediumblob', 'longblob', 'binary', 'varbinary']],
 ];
 for (const [kind, names] of kinds) for (const name of names) KINDS[name] = kind;
+
+/** The text types whose database checks their text: strings of a format (a `time` with a zone is not one). */
+const TEXT_FORMATS: Record<string, TextFormat> = {
+  time: 'time',
+  'time without time zone': 'time',
+  inet: 'inet',
+  cidr: 'cidr',
+};
+for (const name in TEXT_FORMATS) KINDS[name] = 'string';
 // Not listed, so free-form: PostgreSQL's `money` (text such as `$12.50`) and `bit` (a bit string, `'1'`),
 // which are neither numbers nor booleans. MySQL's `bit` is bytes (see `fieldKind`).
 
@@ -104,11 +114,14 @@ export function describeColumn(column: ColumnMetadata): FieldMeta {
     column.asExpression !== undefined;
   const range = kind === 'integer' ? rangeOf(column) : undefined;
   const digits = kind === 'decimal' ? digitsOf(column) : undefined;
+  const format =
+    kind === 'string' && typeof column.type === 'string' ? TEXT_FORMATS[column.type.toLowerCase()] : undefined;
   return {
     name: wireName(column),
     kind,
     ...(range && { range }),
     ...(digits && { digits }),
+    ...(format && { format }),
     // A numeric TypeScript enum's values stay numbers, as TypeORM hydrates them.
     ...(kind === 'enum' ? { enumValues: [...(column.enum ?? [])] } : {}),
     ...(kind === 'string' && length > 0 ? { maxLength: length } : {}),

@@ -26,7 +26,7 @@ export type InputSource = 'path' | 'query' | 'body' | 'header';
 const FORMATS: Record<string, string> = {
   'date-time': 'must be a date-time such as 2024-01-31T09:30:00Z',
   date: 'must be a date such as 2024-01-31',
-  time: 'must be a time such as 09:30:00',
+  time: 'must be a time of day such as 09:30:00',
   uuid: 'must be a UUID such as 0b5e4a6c-8f7d-4e2a-9c1b-3d5f7a9b1c2d',
   base64: 'must be base64 text (padded, no spaces) such as aGVsbG8=',
   email: 'must be an email address',
@@ -34,6 +34,7 @@ const FORMATS: Record<string, string> = {
   url: 'must be a URL',
   ipv4: 'must be an IPv4 address',
   ipv6: 'must be an IPv6 address',
+  ip: 'must be an IP address, with an optional /prefix, such as 192.168.0.1 or 2001:db8::/32',
 };
 
 /** A longer pattern is an implementation detail, not a hint. */

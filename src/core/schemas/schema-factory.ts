@@ -9,6 +9,7 @@ import { cached } from '../cache.ts';
 import { DEFAULT_INCLUDE_LIMIT, includeDescription } from '../include-limit.ts';
 import { type FieldMeta, fieldOf, type ModelMeta, type RelationMeta, SCALAR_KINDS } from '../model-meta.ts';
 import { decimalWithin } from './decimal-digits.ts';
+import { TEXT_FORMATS } from './text-formats.ts';
 
 /**
  * The value schemas that take no argument, made once: Zod schemas are
@@ -51,7 +52,7 @@ let formatsByPattern: Map<string, string> | undefined;
 
 /**
  * The format a generated string schema's `pattern` stands for (`date-time`,
- * `date`, `uuid`, `base64`), so a validation message can name the format instead of
+ * `date`, `uuid`, `base64`, `time`, `ip`), so a validation message can name the format instead of
  * showing the regular expression; `undefined` for any other pattern.
  *
  * @example
@@ -67,6 +68,8 @@ export function formatOfPattern(pattern: string): string | undefined {
       ['date', VALUES.date],
       ['uuid', VALUES.uuid],
       ['base64', VALUES.binary],
+      ['time', TEXT_FORMATS.time],
+      ['ip', TEXT_FORMATS.inet],
     ] as const) {
       const json = z.toJSONSchema(schema, { target: 'draft-7', io: 'input' }) as { pattern?: string };
       if (json.pattern) formatsByPattern.set(json.pattern, format);
@@ -86,6 +89,7 @@ const wrap = (schema: z.ZodType, how: 'nullable' | 'optional'): z.ZodType =>
 export function valueSchema(field: FieldMeta): z.ZodType {
   switch (field.kind) {
     case 'string': {
+      if (field.format) return TEXT_FORMATS[field.format];
       const max = field.maxLength;
       return max ? cached(maxLengths, max, () => z.string().max(max)) : VALUES.string;
     }

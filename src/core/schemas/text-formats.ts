@@ -1,0 +1,55 @@
+/**
+ * Text a column's database checks itself (a `time`, an `inet`), checked by
+ * the schema instead, so a value it would refuse is a 422 naming the field.
+ * Each pattern takes the spelling the databases print, so a value read can be
+ * sent back.
+ *
+ * @module
+ */
+import { z } from 'zod';
+import type { TextFormat } from '../model-meta.ts';
+
+/** A time of day `HH:MM:SS`, with at most microseconds: what `time` columns hold, and print. */
+const TIME = /^(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\.[0-9]{1,6})?$/;
+
+const OCTET = '(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])';
+const V4 = `${OCTET}(?:\\.${OCTET}){3}`;
+const H = '[0-9A-Fa-f]{1,4}';
+/** The last 32 bits of an IPv6 address: two groups, or an IPv4 address (`::ffff:192.0.2.1`). */
+const LS32 = `(?:${H}:${H}|${V4})`;
+/** An IPv6 address in any of RFC 4291's text forms: one alternative per place of the `::` (RFC 3986's grammar). */
+const V6 = [
+  `(?:${H}:){6}${LS32}`,
+  `::(?:${H}:){5}${LS32}`,
+  `(?:${H})?::(?:${H}:){4}${LS32}`,
+  `(?:(?:${H}:)?${H})?::(?:${H}:){3}${LS32}`,
+  `(?:(?:${H}:){0,2}${H})?::(?:${H}:){2}${LS32}`,
+  `(?:(?:${H}:){0,3}${H})?::${H}:${LS32}`,
+  `(?:(?:${H}:){0,4}${H})?::${LS32}`,
+  `(?:(?:${H}:){0,5}${H})?::${H}`,
+  `(?:(?:${H}:){0,6}${H})?::`,
+].join('|');
+/** An IPv4 or IPv6 address, each with an optional prefix length within its bits. */
+const IP = new RegExp(`^(?:${V4}(?:/(?:3[0-2]|[12]?[0-9]))?|(?:${V6})(?:/(?:12[0-8]|1[01][0-9]|[1-9]?[0-9]))?)$`);
+
+/**
+ * The schema of each text format. An `inet` and a `cidr` take the same text: whether a network's
+ * host bits are zero (`10.0.0.0/8`, not `10.0.0.1/8`) is the database's to check.
+ *
+ * @example
+ * ```ts
+ * TEXT_FORMATS.time.safeParse('25:00:00').success; // false
+ * TEXT_FORMATS.inet.safeParse('2001:db8::1/64').success; // true
+ * ```
+ */
+export const TEXT_FORMATS: Readonly<Record<TextFormat, z.ZodString>> = (() => {
+  const ip = z
+    .string()
+    .regex(IP)
+    .describe('An IPv4 or IPv6 address, with an optional prefix length, such as "192.168.0.1" or "2001:db8::/32"');
+  return {
+    time: z.string().regex(TIME).describe('A time of day, such as "09:30:00" or "23:59:59.5"'),
+    inet: ip,
+    cidr: ip,
+  };
+})();
