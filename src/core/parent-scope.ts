@@ -37,4 +37,25 @@ export interface ParentRef {
   readonly pkValues: PkValues;
   /** How the level below joins this parent. */
   readonly link: ParentLink;
+  /**
+   * The shape of the chain from this parent up, as `chainShape` makes it: the router sets it
+   * when it is built, so a statement is found without working the chain out; without it, the adapter does.
+   */
+  readonly chain?: string;
+}
+
+/**
+ * The shape of a parent chain: its nearest parent's model `name` and `link`, then the shape `above`
+ * it. It names tables and join columns, never key values, so it fixes a scoped statement's text.
+ *
+ * @example
+ * ```ts
+ * const up = chainShape('category', { childFields: ['category_id'], parentFields: ['id'], childHoldsKey: true });
+ * chainShape('thread', { childFields: ['thread_id'], parentFields: ['id'], childHoldsKey: true }, up);
+ * // '/thread:thread_id>id!/category:category_id>id!'
+ * ```
+ */
+export function chainShape(name: string, link: ParentLink, above = ''): string {
+  const { childFields, parentFields, childHoldsKey } = link;
+  return `/${name}:${childFields.join(',')}>${parentFields.join(',')}${childHoldsKey ? '!' : '?'}${above}`;
 }

@@ -8,13 +8,13 @@
  */
 import { createHash } from 'node:crypto';
 import type { PkValues } from '../core/adapter.ts';
-import type { ParentRef } from '../core/parent-scope.ts';
+import { chainShape, type ParentRef } from '../core/parent-scope.ts';
 import type { Column, CompiledModel } from './compiled-model.ts';
 import type { Statement } from './executor.ts';
 import { type PrimaryKeyOf, parentScopeValues } from './parent-plan.ts';
 import { type ResolveModel, type ScopeContext, scopeContext } from './scope.ts';
 import type { Selection } from './selection.ts';
-import { ChainShapes, StatementCache } from './statement-cache.ts';
+import { StatementCache } from './statement-cache.ts';
 import { WriteShapes } from './write-shapes.ts';
 
 /** What a write's statement depends on: its key, the columns it is given, and those it fills itself. */
@@ -45,7 +45,8 @@ const NAMES_KEPT = 500;
  */
 export class ModelStatements {
   readonly #cache: StatementCache<Statement>;
-  readonly #chains: ChainShapes;
+  /** Keys by parent chain shape, then kind: made once, so a lookup builds no string per request. */
+  readonly #keys = new Map<string, Map<string, string>>();
   readonly #writes: WriteShapes<WriteShape>;
   readonly #names = new Set<string>();
   /** A parent model's primary-key fields, in the order `keySql` binds them. */
@@ -57,7 +58,6 @@ export class ModelStatements {
     kept: number,
   ) {
     this.#cache = new StatementCache(kept);
-    this.#chains = new ChainShapes((parent) => resolve(parent).name);
     this.primaryKeyOf = (parent) => resolve(parent).primaryKey;
     this.#writes = new WriteShapes(
       model.columns.map((c) => c.field),
@@ -88,14 +88,32 @@ export class ModelStatements {
     return statement;
   }
 
-  /** `kind` followed by the parent chain's shape, kept per chain (no string built per request). */
+  /** `kind` followed by the parent chain's shape, kept per chain and kind (no string built per request). */
   key(kind: string, parentRefs: readonly ParentRef[] | undefined): string {
-    return this.#chains.key(kind, parentRefs);
+    const chain = this.shape(parentRefs);
+    let byKind = this.#keys.get(chain);
+    if (byKind === undefined) {
+      byKind = new Map();
+      this.#keys.set(chain, byKind);
+    }
+    let key = byKind.get(kind);
+    if (key === undefined) {
+      key = kind + chain;
+      byKind.set(kind, key);
+    }
+    return key;
   }
 
-  /** The parent chain's shape, to end a key built per request. */
+  /** The parent chain's shape (`''` without parents): the one the router gave it, else worked out here. */
   shape(parentRefs: readonly ParentRef[] | undefined): string {
-    return this.#chains.shape(parentRefs);
+    if (!parentRefs || parentRefs.length === 0) return '';
+    if (parentRefs[0]?.chain !== undefined) return parentRefs[0].chain;
+    let shape = '';
+    for (let i = parentRefs.length - 1; i >= 0; i--) {
+      const { model, link } = parentRefs[i] as ParentRef;
+      shape = chainShape(this.resolve(model).name, link, shape);
+    }
+    return shape;
   }
 
   /**
@@ -108,7 +126,7 @@ export class ModelStatements {
     parentRefs: readonly ParentRef[] | undefined,
     values: Readonly<Record<string, unknown>>,
   ): WriteShape {
-    return this.#writes.get(this.#chains.key(kind, parentRefs), values);
+    return this.#writes.get(this.key(kind, parentRefs), values);
   }
 
   /** The raw values of a `rowWhere` statement, after those already in `out`: the key, then the parent scope. */

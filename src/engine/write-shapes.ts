@@ -41,7 +41,7 @@ export class WriteShapes<S> {
     this.#make = make;
   }
 
-  /** The shape of writing the keys of `values` under `chainKey` (a string kept per chain, as `ChainShapes.key` gives). */
+  /** The shape of writing the keys of `values` under `chainKey` (a string kept per chain and kind, as `ModelStatements.key` gives). */
   get(chainKey: string, values: Readonly<Record<string, unknown>>): S {
     const mask = this.#mask(values);
     const unmasked = mask < 0 ? Object.keys(values).filter((key) => values[key] !== undefined) : undefined;

@@ -64,18 +64,20 @@ const MARKERS: Readonly<Record<CallField, Marker>> = {
   update: UpdateSchemaDependency,
 };
 
-/** An ancestor as a mount point knows it: its model, how the level below joins it. */
+/** An ancestor as a mount point knows it: its model, how the level below joins it, its chain's shape. */
 export interface ParentModel {
   readonly model: unknown;
   readonly link: ParentLink;
+  /** The shape of the chain from this ancestor up (see `chainShape`). */
+  readonly chain: string;
 }
 
 const NO_PARENTS: readonly ParentRef[] = Object.freeze([]);
 
-/** Pairs resolved ancestor keys (nearest first) with the ancestors' models and links. */
+/** Pairs resolved ancestor keys (nearest first) with the ancestors' models, links and chain shapes. */
 export function toParentRefs(levels: readonly ParentModel[], keys: readonly PkValues[]): readonly ParentRef[] {
   if (levels.length === 0) return NO_PARENTS;
-  return levels.map((level, i) => ({ model: level.model, link: level.link, pkValues: keys[i] as PkValues }));
+  return levels.map(({ model, link, chain }, i) => ({ model, link, chain, pkValues: keys[i] as PkValues }));
 }
 
 /**

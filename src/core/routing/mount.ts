@@ -20,6 +20,7 @@ import {
   type Resolver,
 } from '../dependencies/markers.ts';
 import type { Dependency } from '../dependencies/request.ts';
+import { chainShape } from '../parent-scope.ts';
 import { StorageCheck } from '../schemas/storable.ts';
 import { findParentLink, type NestedConfig } from './nesting.ts';
 import { freeParamName, type KeyParam, pkParamName } from './path-params.ts';
@@ -163,10 +164,14 @@ export class Mount {
     if (relink && link.parentFields.some((field) => this.fixedFields.has(field) || keyOfParent.has(field))) {
       throw new TypeError(`relinkParent on "${path}": the parent's path or key holds the key a create would change`);
     }
+    const chain = chainShape(parent.ormAdapter.meta.name, link, place.parents[0]?.chain);
     return new Mount(child, {
       ...place,
       path: this.itemPath + path,
-      parents: [{ model: parent.ormAdapter.model, adapter: parent.ormAdapter, link, pk, relink }, ...place.parents],
+      parents: [
+        { model: parent.ormAdapter.model, adapter: parent.ormAdapter, link, chain, pk, relink },
+        ...place.parents,
+      ],
       dependencies: [...place.dependencies, ...parent.dependencies, ...(options.dependencies ?? [])],
       docs: {
         tags: options.tags ?? place.docs.tags,
