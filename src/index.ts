@@ -34,6 +34,7 @@ export {
 // Collections and their configuration.
 export { CRUDCollection, type GetRouterOptions, type NestedCollection } from './core/collection.ts';
 export type { CRUDCollectionOptions } from './core/collection-options.ts';
+export { type BoundHandler, type MarkedHandler, overrideDependencies } from './core/dependencies/bind.ts';
 // Dependencies and markers: what a request resolves into.
 export type { CallField, CrudCall } from './core/dependencies/call.ts';
 export {
@@ -43,7 +44,6 @@ export {
   type SecurityRequirement,
 } from './core/dependencies/dependency-docs.ts';
 export {
-  type BoundHandler,
   CreateSchemaDependency,
   type DeclaredInputs,
   type DependencyMarker,
@@ -51,9 +51,7 @@ export {
   type DependencyOverrides,
   FilterSchemaDependency,
   IncludeSchemaDependency,
-  type MarkedHandler,
   type Marker,
-  overrideDependencies,
   PaginatorDependency,
   ParentPKFieldsDependency,
   PKFieldsDependency,

@@ -16,13 +16,8 @@ import type {
   WriteData,
 } from './adapter.ts';
 import { type CRUDCollectionOptions, readOption } from './collection-options.ts';
-import {
-  type BoundHandler,
-  overrideDependencies as bindMarkers,
-  type DependencyOverrides,
-  type MarkedHandler,
-  type ResolvedOverrides,
-} from './dependencies/markers.ts';
+import { type BoundHandler, overrideDependencies as bindHandler, type MarkedHandler } from './dependencies/bind.ts';
+import type { DependencyOverrides, ResolvedOverrides } from './dependencies/markers.ts';
 import type { Dependency } from './dependencies/request.ts';
 import { NotFoundError } from './errors.ts';
 import { checkIncludeLimit } from './include-limit.ts';
@@ -257,7 +252,7 @@ export class CRUDCollection<TRow extends Row = Row, TPk extends PkValues = PkOf<
    */
   overrideDependencies<R>(original: MarkedHandler<R>, overrides?: DependencyOverrides): BoundHandler<R> {
     const resolved = this.getResolvedOverrides();
-    return bindMarkers(original, overrides ? new Map([...resolved, ...overrides]) : resolved);
+    return bindHandler(original, overrides ? new Map([...resolved, ...overrides]) : resolved);
   }
 
   /** Called by GET `/{pk}` when the record is missing: 404 unless an override returns a value, answered with 200. */

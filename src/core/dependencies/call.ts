@@ -8,23 +8,22 @@ import type { FilterData, IncludeData, PkValues, Row, SortData } from '../adapte
 import type { PaginatorBase } from '../paginator.ts';
 import type { ParentLink, ParentRef } from '../parent-scope.ts';
 import type { StorageCheck } from '../schemas/storable.ts';
+import { type BoundMarkers, bindMarkers } from './bind.ts';
 import {
   CreateSchemaDependency,
   type DeclaredInputs,
   FilterSchemaDependency,
   IncludeSchemaDependency,
   type Marker,
-  mergeInputs,
   PaginatorDependency,
   ParentPKFieldsDependency,
   PKFieldsDependency,
   type ResolvedOverrides,
-  type Resolver,
   SortSchemaDependency,
   UpdateSchemaDependency,
 } from './markers.ts';
 import type { CrudRequest } from './request.ts';
-import { isThenable, resolveAll } from './resolve.ts';
+import { isThenable } from './resolve.ts';
 
 /** The inputs of a generated handler, resolved for one request. */
 export interface CrudCall {
@@ -96,7 +95,7 @@ export class CallResolver<F extends CallField> {
   /** The request inputs the resolvers declare (path, query, body schemas). */
   readonly inputs: DeclaredInputs;
   readonly #fields: readonly F[];
-  readonly #resolvers: readonly Resolver[];
+  readonly #values: BoundMarkers['values'];
   readonly #levels: readonly ParentModel[];
   readonly #storage: StorageCheck | undefined;
 
@@ -106,21 +105,20 @@ export class CallResolver<F extends CallField> {
     levels: readonly ParentModel[],
     storage?: StorageCheck,
   ) {
-    const deps = fields.map((field) => {
-      const dep = resolved.get(MARKERS[field]);
-      if (!dep) throw new TypeError(`No resolver for dependency marker ${MARKERS[field].name}`);
-      return dep;
-    });
-    this.inputs = mergeInputs(deps.map((dep) => dep.inputs));
+    const bound = bindMarkers(
+      fields.map((field) => MARKERS[field]),
+      resolved,
+    );
+    this.inputs = bound.inputs;
     this.#fields = fields;
-    this.#resolvers = deps.map((dep) => dep.resolve);
+    this.#values = bound.values;
     this.#levels = levels;
     this.#storage = storage;
   }
 
   /** The call of one request: itself when every resolver answered synchronously, else a promise of it. */
   resolve(req: CrudRequest): ResolvedCall<F> | Promise<ResolvedCall<F>> {
-    const values = resolveAll(this.#resolvers, req);
+    const values = this.#values(req);
     return isThenable(values) ? values.then((all) => this.#callOf(all)) : this.#callOf(values);
   }
 

@@ -8,7 +8,6 @@
  */
 import type { z } from 'zod';
 import type { CrudRequest } from './request.ts';
-import { resolveAll, resolveThen } from './resolve.ts';
 
 /** Computes a marker's value for one request. */
 export type Resolver<T = unknown> = (req: CrudRequest) => T | Promise<T>;
@@ -121,51 +120,6 @@ export type DependencyOverrides = ReadonlyMap<Marker, DependencyOverride>;
 
 /** Markers resolved for one mount point of a collection. */
 export type ResolvedOverrides = ReadonlyMap<Marker, ReplaceSignatureDependency>;
-
-/** A handler that names the markers it takes, in order. */
-export interface MarkedHandler<R> {
-  readonly markers: readonly Marker[];
-  readonly fn: (...values: never[]) => R;
-}
-
-/** A handler with its markers bound to resolvers: run it on a request. */
-export interface BoundHandler<R> {
-  readonly inputs: DeclaredInputs;
-  run(req: CrudRequest): Promise<R>;
-}
-
-/**
- * Binds a marked handler's markers to the resolvers of `overrides` (a
- * collection's `getResolvedOverrides()`, say: `CRUDCollection.overrideDependencies`
- * merges yours over those). The result declares the union of its resolvers' inputs.
- *
- * @example
- * ```ts
- * const bound = overrideDependencies(
- *   { markers: [PKFieldsDependency], fn: (pk: PkValues) => ormAdapter.getOne(pk, []) },
- *   collection.getResolvedOverrides(),
- * );
- * await bound.run(req);
- * ```
- */
-export function overrideDependencies<R>(
-  original: MarkedHandler<R>,
-  overrides: ReadonlyMap<Marker, DependencyOverride> = new Map(),
-): BoundHandler<R> {
-  const deps = original.markers.map((marker) => {
-    const found = overrides.get(marker);
-    if (!found) throw new TypeError(`No resolver for dependency marker ${marker.name}`);
-    return ReplaceSignatureDependency.from(found);
-  });
-  const resolvers = deps.map((d) => d.resolve);
-  const fn = original.fn as (...values: unknown[]) => R | Promise<R>;
-  const values = (req: CrudRequest) => resolveAll(resolvers, req);
-  const apply = (all: unknown[]) => fn(...all);
-  return {
-    inputs: mergeInputs(deps.map((d) => d.inputs)),
-    run: (req) => resolveThen(req, values, apply),
-  };
-}
 
 /** Merges declared inputs: params and query objects extend each other, the last body wins. */
 export function mergeInputs(list: readonly DeclaredInputs[]): DeclaredInputs {
