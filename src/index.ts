@@ -32,7 +32,7 @@ export {
   type WriteValue,
 } from './core/adapter.ts';
 // Collections and their configuration.
-export { CRUDCollection, type GetRouterOptions, type NestedCollection } from './core/collection.ts';
+export { CRUDCollection, type NestedCollection } from './core/collection.ts';
 export type { CRUDCollectionOptions } from './core/collection-options.ts';
 export { type BoundHandler, type MarkedHandler, overrideDependencies } from './core/dependencies/bind.ts';
 // Dependencies and markers: what a request resolves into.
@@ -120,6 +120,7 @@ export type { Mount, MountDocs, MountPlace, ParentLevel, Strategy } from './core
 export { NestedConfig, type NestedRouterOptions } from './core/routing/nesting.ts';
 export type { RouteTable } from './core/routing/route-table.ts';
 export type { CrudRoute, CrudRouter, HttpMethod, ResponseHeaders, RouteSchemas } from './core/routing/router.ts';
+export type { GetRouterOptions } from './core/routing/router-builder.ts';
 export { DatabaseError, type LoggableError, loggableError } from './core/safe-errors.ts';
 // Schemas and field configuration.
 export { CRUDConfigDict, type CRUDConfigInit } from './core/schemas/crud-config.ts';

@@ -1,53 +1,23 @@
 /**
- * `CRUDCollection`: one ORM model turned into a route table.
+ * `CRUDCollection`: one ORM model turned into a route table, from its
+ * configuration (`collection-config.ts`): the router, its overridable route
+ * hooks and the default handlers.
  *
  * @module
  */
-import { z } from 'zod';
-import type {
-  FilterData,
-  IncludeData,
-  ORMAdapterBase,
-  PkOf,
-  PkValues,
-  ReadOptions,
-  Row,
-  SortData,
-  WriteData,
-} from './adapter.ts';
-import { type CRUDCollectionOptions, readOption } from './collection-options.ts';
+import type { FilterData, IncludeData, PkOf, PkValues, ReadOptions, Row, SortData, WriteData } from './adapter.ts';
+import { CollectionConfig } from './collection-config.ts';
 import { type BoundHandler, overrideDependencies as bindHandler, type MarkedHandler } from './dependencies/bind.ts';
 import type { DependencyOverrides, ResolvedOverrides } from './dependencies/markers.ts';
-import type { Dependency } from './dependencies/request.ts';
 import { NotFoundError } from './errors.ts';
-import { checkIncludeLimit } from './include-limit.ts';
 import type { Page, PaginatorBase } from './paginator.ts';
-import { PaginatorPage } from './paginator.ts';
 import type { ParentRef } from './parent-scope.ts';
-import { ExtraRoutes } from './routing/extra-routes.ts';
 import { Mount, type Strategy } from './routing/mount.ts';
 import { NestedConfig } from './routing/nesting.ts';
 import { operationIdOf } from './routing/operation-id.ts';
-import { pkParamName } from './routing/path-params.ts';
 import type { RouteTable } from './routing/route-table.ts';
 import type { CrudRoute, CrudRouter } from './routing/router.ts';
-import { buildRouter } from './routing/router-builder.ts';
-
-/** Options of {@link CRUDCollection.getRouter}: where the routes go and how they are documented. */
-export interface GetRouterOptions {
-  readonly prefix?: string;
-  readonly tags?: readonly string[];
-  readonly deprecated?: boolean;
-  /** `false` leaves every route out of the OpenAPI document. */
-  readonly includeInSchema?: boolean;
-  readonly responses?: Readonly<Record<number, { readonly description: string }>>;
-  /**
-   * Replaced by the collection's own `dependencies` when the router is built.
-   * @deprecated Has no effect: give collection-wide dependencies in the collection's `dependencies` option.
-   */
-  readonly dependencies?: readonly Dependency[];
-  readonly strategy?: Strategy;
-}
+import { buildRouter, type GetRouterOptions } from './routing/router-builder.ts';
 
 /** A collection mounted under another's single-object path. */
 export interface NestedCollection {
@@ -70,118 +40,13 @@ export interface NestedCollection {
  * await app.register(toFastify(categories.getRouter({ prefix: '/categories', tags: ['categories'] })));
  * ```
  */
-export class CRUDCollection<TRow extends Row = Row, TPk extends PkValues = PkOf<TRow>> {
-  readonly ormAdapter: ORMAdapterBase<unknown, TRow, TPk>;
-  readonly pkFields: z.ZodObject;
-  readonly publicSchema: z.ZodObject;
-  readonly publicListSchema: z.ZodType;
-  /** The given create schema; otherwise each mount point generates its own (a nested one drops the parent's key). */
-  readonly createSchema: z.ZodObject | undefined;
-  readonly updateSchema: z.ZodObject;
-  readonly createOutSchema: z.ZodType | undefined;
-  readonly updateOutSchema: z.ZodType | undefined;
-  readonly filterSchema: z.ZodObject;
-  readonly sortSchema: z.ZodObject;
-  readonly includeSchema: z.ZodObject;
-  /** The most rows of each to-many include a parent row gets, the lowest primary keys first. */
-  readonly includeLimit: number;
-  readonly baseFields: ReadonlySet<string> | undefined;
-  readonly publicFields: ReadonlySet<string> | undefined;
-  readonly createFields: ReadonlySet<string> | undefined;
-  readonly updateFields: ReadonlySet<string> | undefined;
-  readonly dependencies: readonly Dependency[];
-  readonly getOneDependencies: readonly Dependency[];
-  readonly getManyDependencies: readonly Dependency[];
-  readonly createDependencies: readonly Dependency[];
-  readonly updateDependencies: readonly Dependency[];
-  readonly deleteDependencies: readonly Dependency[];
-  readonly disableGetOne: boolean;
-  readonly disableGetMany: boolean;
-  readonly disableCreate: boolean;
-  readonly disableUpdate: boolean;
-  readonly disableDelete: boolean;
-  readonly dependencyOverrides: DependencyOverrides;
-  /** Extra routes: `extra.get(path, handler)`, `extra.item`, `extra.collection`. */
-  readonly extra: ExtraRoutes<TPk> = new ExtraRoutes<TPk>();
+export class CRUDCollection<TRow extends Row = Row, TPk extends PkValues = PkOf<TRow>> extends CollectionConfig<
+  TRow,
+  TPk
+> {
   readonly #nested: NestedCollection[] = [];
   /** What every read of this collection passes its adapter, made once. */
-  readonly #readOptions: ReadOptions;
-
-  constructor(options: CRUDCollectionOptions<TRow, TPk> = {}) {
-    const read = <K extends keyof CRUDCollectionOptions<TRow, TPk>>(key: K) =>
-      readOption(this.constructor, options, key);
-    const set = (key: 'baseFields' | 'publicFields' | 'createFields' | 'updateFields') => {
-      const value = read(key);
-      return value === undefined ? undefined : new Set(value);
-    };
-    this.ormAdapter = read('ormAdapter') as ORMAdapterBase<unknown, TRow, TPk>;
-    this.verifyOrmAdapter();
-    const adapter = this.ormAdapter;
-    this.baseFields = set('baseFields');
-    this.publicFields = set('publicFields');
-    this.createFields = set('createFields');
-    this.updateFields = set('updateFields');
-    this.pkFields = read('pkFields') ?? adapter.generatePkSchema();
-    this.publicSchema = read('publicSchema') ?? adapter.generatePublicSchema(this.publicFields, this.baseFields);
-    this.publicListSchema = read('publicListSchema') ?? PaginatorPage(this.publicSchema);
-    this.createSchema = read('createSchema');
-    this.updateSchema = read('updateSchema') ?? adapter.generateUpdateSchema(this.updateFields, this.baseFields);
-    this.createOutSchema = read('createOutSchema');
-    this.updateOutSchema = read('updateOutSchema');
-    // A given public schema decides which keys are shown, and so which may be filtered, sorted and included:
-    // they, with the key, are the whole set (no field set of the model's config adds to them).
-    const given = read('publicSchema') && [
-      ...Object.keys(this.publicSchema.shape),
-      ...Object.keys(this.pkFields.shape),
-    ];
-    const [shown, base] = given ? [given, given] : [this.publicFields, this.baseFields];
-    this.filterSchema = read('filterSchema') ?? adapter.generateFilterSchema(shown, base);
-    this.sortSchema = read('sortSchema') ?? adapter.generateSortSchema(shown, base);
-    this.includeLimit = checkIncludeLimit(read('includeLimit'), this.constructor.name);
-    this.#readOptions = { includeLimit: this.includeLimit };
-    this.includeSchema = read('includeSchema') ?? adapter.generateIncludeSchema(this.includeLimit, shown, base);
-    this.dependencies = read('dependencies') ?? [];
-    this.getOneDependencies = read('getOneDependencies') ?? [];
-    this.getManyDependencies = read('getManyDependencies') ?? [];
-    this.createDependencies = read('createDependencies') ?? [];
-    this.updateDependencies = read('updateDependencies') ?? [];
-    this.deleteDependencies = read('deleteDependencies') ?? [];
-    this.disableGetOne = read('disableGetOne') ?? false;
-    this.disableGetMany = read('disableGetMany') ?? false;
-    this.disableCreate = read('disableCreate') ?? false;
-    this.disableUpdate = read('disableUpdate') ?? false;
-    this.disableDelete = read('disableDelete') ?? false;
-    this.dependencyOverrides = read('dependencyOverrides') ?? new Map();
-  }
-
-  /** Throws unless an ORM adapter is configured. */
-  verifyOrmAdapter(): void {
-    if (!this.ormAdapter) throw new TypeError(`${this.constructor.name}: the ormAdapter option is required`);
-  }
-
-  /** The lower-case model name, or `''`. */
-  getModelName(): string {
-    return this.ormAdapter.getModelName();
-  }
-
-  /** The PK schema keyed by path parameter: `id` on `article` becomes `article_id`. */
-  applyPkAliases(pkSchema: z.ZodObject = this.pkFields): z.ZodObject {
-    const model = this.getModelName();
-    const shape: Record<string, z.ZodType> = {};
-    for (const [field, schema] of Object.entries(pkSchema.shape))
-      shape[pkParamName(model, field)] = schema as z.ZodType;
-    return z.object(shape);
-  }
-
-  /** The single-object path segment, without parameters an ancestor already bound. */
-  getIdPath(exclude: ReadonlySet<string> = new Set()): string {
-    const model = this.getModelName();
-    const params = Object.keys(this.pkFields.shape).map((field) => pkParamName(model, field));
-    return params
-      .filter((name) => !exclude.has(name))
-      .map((name) => `/{${name}}`)
-      .join('');
-  }
+  readonly #readOptions: ReadOptions = { includeLimit: this.includeLimit };
 
   /** Mounts `child` under this collection's single-object path at `path` (`/threads`). */
   addNestedCollection(path: string, child: CRUDCollection, config: NestedConfig = new NestedConfig()): this {

@@ -4,12 +4,29 @@
  *
  * @module
  */
-import type { CRUDCollection, GetRouterOptions } from '../collection.ts';
+import type { CRUDCollection } from '../collection.ts';
+import type { Dependency } from '../dependencies/request.ts';
 import { buildingRouter } from '../schemas/model-configs.ts';
-import { Mount } from './mount.ts';
+import { Mount, type Strategy } from './mount.ts';
 import { pathMethodRoutes } from './path-methods.ts';
 import { RouteTable } from './route-table.ts';
 import type { CrudRouter } from './router.ts';
+
+/** Options of {@link CRUDCollection.getRouter}: where the routes go and how they are documented. */
+export interface GetRouterOptions {
+  readonly prefix?: string;
+  readonly tags?: readonly string[];
+  readonly deprecated?: boolean;
+  /** `false` leaves every route out of the OpenAPI document. */
+  readonly includeInSchema?: boolean;
+  readonly responses?: Readonly<Record<number, { readonly description: string }>>;
+  /**
+   * Replaced by the collection's own `dependencies` when the router is built.
+   * @deprecated Has no effect: give collection-wide dependencies in the collection's `dependencies` option.
+   */
+  readonly dependencies?: readonly Dependency[];
+  readonly strategy?: Strategy;
+}
 
 /** The route table of `collection` and everything nested under it, then HEAD, OPTIONS and the 405 fillers. */
 export function buildRouter(collection: CRUDCollection, options: GetRouterOptions = {}): CrudRouter {

@@ -1,0 +1,137 @@
+/**
+ * What a collection is configured with: its options, resolved once when it is
+ * made into the adapter, schemas, field sets, dependencies and switches its
+ * routes and handlers read.
+ *
+ * @module
+ */
+import { z } from 'zod';
+import type { ORMAdapterBase, PkOf, PkValues, Row } from './adapter.ts';
+import { type CRUDCollectionOptions, readOption } from './collection-options.ts';
+import type { DependencyOverrides } from './dependencies/markers.ts';
+import type { Dependency } from './dependencies/request.ts';
+import { checkIncludeLimit } from './include-limit.ts';
+import { PaginatorPage } from './paginator.ts';
+import { ExtraRoutes } from './routing/extra-routes.ts';
+import { pkParamName } from './routing/path-params.ts';
+
+/**
+ * A collection's configuration: each option from the constructor, else from a
+ * `static` property along the class chain, else generated from the adapter.
+ * `CRUDCollection` builds its routes and handlers on it.
+ *
+ * @example
+ * ```ts
+ * class NoDelete extends CRUDCollection { static disableDelete = true; }
+ * new NoDelete({ ormAdapter }).disableDelete; // true
+ * ```
+ */
+export class CollectionConfig<TRow extends Row = Row, TPk extends PkValues = PkOf<TRow>> {
+  readonly ormAdapter: ORMAdapterBase<unknown, TRow, TPk>;
+  readonly pkFields: z.ZodObject;
+  readonly publicSchema: z.ZodObject;
+  readonly publicListSchema: z.ZodType;
+  /** The given create schema; otherwise each mount point generates its own (a nested one drops the parent's key). */
+  readonly createSchema: z.ZodObject | undefined;
+  readonly updateSchema: z.ZodObject;
+  readonly createOutSchema: z.ZodType | undefined;
+  readonly updateOutSchema: z.ZodType | undefined;
+  readonly filterSchema: z.ZodObject;
+  readonly sortSchema: z.ZodObject;
+  readonly includeSchema: z.ZodObject;
+  /** The most rows of each to-many include a parent row gets, the lowest primary keys first. */
+  readonly includeLimit: number;
+  readonly baseFields: ReadonlySet<string> | undefined;
+  readonly publicFields: ReadonlySet<string> | undefined;
+  readonly createFields: ReadonlySet<string> | undefined;
+  readonly updateFields: ReadonlySet<string> | undefined;
+  readonly dependencies: readonly Dependency[];
+  readonly getOneDependencies: readonly Dependency[];
+  readonly getManyDependencies: readonly Dependency[];
+  readonly createDependencies: readonly Dependency[];
+  readonly updateDependencies: readonly Dependency[];
+  readonly deleteDependencies: readonly Dependency[];
+  readonly disableGetOne: boolean;
+  readonly disableGetMany: boolean;
+  readonly disableCreate: boolean;
+  readonly disableUpdate: boolean;
+  readonly disableDelete: boolean;
+  readonly dependencyOverrides: DependencyOverrides;
+  /** Extra routes: `extra.get(path, handler)`, `extra.item`, `extra.collection`. */
+  readonly extra: ExtraRoutes<TPk> = new ExtraRoutes<TPk>();
+
+  constructor(options: CRUDCollectionOptions<TRow, TPk> = {}) {
+    const read = <K extends keyof CRUDCollectionOptions<TRow, TPk>>(key: K) =>
+      readOption(this.constructor, options, key);
+    const set = (key: 'baseFields' | 'publicFields' | 'createFields' | 'updateFields') => {
+      const value = read(key);
+      return value === undefined ? undefined : new Set(value);
+    };
+    this.ormAdapter = read('ormAdapter') as ORMAdapterBase<unknown, TRow, TPk>;
+    this.verifyOrmAdapter();
+    const adapter = this.ormAdapter;
+    this.baseFields = set('baseFields');
+    this.publicFields = set('publicFields');
+    this.createFields = set('createFields');
+    this.updateFields = set('updateFields');
+    this.pkFields = read('pkFields') ?? adapter.generatePkSchema();
+    this.publicSchema = read('publicSchema') ?? adapter.generatePublicSchema(this.publicFields, this.baseFields);
+    this.publicListSchema = read('publicListSchema') ?? PaginatorPage(this.publicSchema);
+    this.createSchema = read('createSchema');
+    this.updateSchema = read('updateSchema') ?? adapter.generateUpdateSchema(this.updateFields, this.baseFields);
+    this.createOutSchema = read('createOutSchema');
+    this.updateOutSchema = read('updateOutSchema');
+    // A given public schema decides which keys are shown, and so which may be filtered, sorted and included:
+    // they, with the key, are the whole set (no field set of the model's config adds to them).
+    const given = read('publicSchema') && [
+      ...Object.keys(this.publicSchema.shape),
+      ...Object.keys(this.pkFields.shape),
+    ];
+    const [shown, base] = given ? [given, given] : [this.publicFields, this.baseFields];
+    this.filterSchema = read('filterSchema') ?? adapter.generateFilterSchema(shown, base);
+    this.sortSchema = read('sortSchema') ?? adapter.generateSortSchema(shown, base);
+    this.includeLimit = checkIncludeLimit(read('includeLimit'), this.constructor.name);
+    this.includeSchema = read('includeSchema') ?? adapter.generateIncludeSchema(this.includeLimit, shown, base);
+    this.dependencies = read('dependencies') ?? [];
+    this.getOneDependencies = read('getOneDependencies') ?? [];
+    this.getManyDependencies = read('getManyDependencies') ?? [];
+    this.createDependencies = read('createDependencies') ?? [];
+    this.updateDependencies = read('updateDependencies') ?? [];
+    this.deleteDependencies = read('deleteDependencies') ?? [];
+    this.disableGetOne = read('disableGetOne') ?? false;
+    this.disableGetMany = read('disableGetMany') ?? false;
+    this.disableCreate = read('disableCreate') ?? false;
+    this.disableUpdate = read('disableUpdate') ?? false;
+    this.disableDelete = read('disableDelete') ?? false;
+    this.dependencyOverrides = read('dependencyOverrides') ?? new Map();
+  }
+
+  /** Throws unless an ORM adapter is configured. */
+  verifyOrmAdapter(): void {
+    if (!this.ormAdapter) throw new TypeError(`${this.constructor.name}: the ormAdapter option is required`);
+  }
+
+  /** The lower-case model name, or `''`. */
+  getModelName(): string {
+    return this.ormAdapter.getModelName();
+  }
+
+  /** The PK schema keyed by path parameter: `id` on `article` becomes `article_id`. */
+  applyPkAliases(pkSchema: z.ZodObject = this.pkFields): z.ZodObject {
+    const model = this.getModelName();
+    const shape: Record<string, z.ZodType> = {};
+    for (const [field, schema] of Object.entries(pkSchema.shape))
+      shape[pkParamName(model, field)] = schema as z.ZodType;
+    return z.object(shape);
+  }
+
+  /** The single-object path segment, without parameters an ancestor already bound. */
+  getIdPath(exclude: ReadonlySet<string> = new Set()): string {
+    const model = this.getModelName();
+    const params = Object.keys(this.pkFields.shape).map((field) => pkParamName(model, field));
+    return params
+      .filter((name) => !exclude.has(name))
+      .map((name) => `/{${name}}`)
+      .join('');
+  }
+}
