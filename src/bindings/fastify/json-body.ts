@@ -8,20 +8,23 @@
 import type { FastifyRequest, preParsingHookHandler } from 'fastify';
 import { contentCodingError, jsonCharsetError, parseJsonBody } from '../../core/http/index.ts';
 
-/** Requests whose body a `preParsing` hook replaced before the routes' own (a decoder: @fastify/compress). */
-const replacedBodies = new WeakSet<FastifyRequest>();
+/** Requests whose body a `preParsing` hook decoded before the routes' own (@fastify/compress's decoder). */
+const decodedBodies = new WeakSet<FastifyRequest>();
 
 /**
- * A route's last `preParsing` hook: notes a body an earlier hook replaced,
- * whose content coding that hook applied already.
+ * A route's last `preParsing` hook: notes a body an earlier hook decoded. A
+ * decoder marks its stream with Fastify's `receivedEncodedLength` (the coded
+ * bytes it read), as @fastify/compress does; a stream that only wraps the
+ * body (a byte counter) is no decoder, and its content coding stays a 415.
  *
  * @example
  * ```ts
- * app.post('/tags', { preParsing: [noteReplacedBody] }, async (request) => request.body);
+ * app.post('/tags', { preParsing: [noteDecodedBody] }, async (request) => request.body);
  * ```
  */
-export const noteReplacedBody: preParsingHookHandler = (request, _reply, payload, done) => {
-  if (payload !== request.raw) replacedBodies.add(request);
+export const noteDecodedBody: preParsingHookHandler = (request, _reply, payload, done) => {
+  if (typeof (payload as { receivedEncodedLength?: unknown }).receivedEncodedLength === 'number')
+    decodedBodies.add(request);
   done(null, payload);
 };
 
@@ -43,7 +46,7 @@ export function jsonBodyParser(
   try {
     const refused =
       jsonCharsetError(String(request.headers['content-type'])) ??
-      (replacedBodies.has(request) ? undefined : contentCodingError(request.headers['content-encoding']));
+      (decodedBodies.has(request) ? undefined : contentCodingError(request.headers['content-encoding']));
     if (refused) throw refused;
     value = parseJsonBody(body);
   } catch (error) {

@@ -10,7 +10,7 @@ import { type CrudRoute, type CrudRouter, problemSchema as problem, toJsonSchema
 import { notFoundError, routeEntries } from '../../core/http/index.ts';
 import { serializerCompiler, validatorCompiler } from './compilers.ts';
 import { problemHandler } from './errors.ts';
-import { jsonBodyParser, noteReplacedBody } from './json-body.ts';
+import { jsonBodyParser, noteDecodedBody } from './json-body.ts';
 import { notFoundHandler } from './outside-routes.ts';
 import { FastifyCrudRequest } from './request.ts';
 
@@ -30,7 +30,7 @@ function routeOptions(route: CrudRoute, url: string): RouteOptions {
     url,
     ...(url.includes(':') && { preValidation: emptyParamNotFound }),
     // After the app's hooks and those its plugins put first (@fastify/compress's decoder): notes a decoded body.
-    ...(json.body && { preParsing: [noteReplacedBody] }),
+    ...(json.body && { preParsing: [noteDecodedBody] }),
     schema: {
       ...(json.params && { params: json.params }),
       ...(json.query && { querystring: json.query }),
