@@ -7,7 +7,7 @@
 
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest, RouteOptions } from 'fastify';
 import { type CrudRoute, type CrudRouter, problemSchema as problem, toJsonSchema } from 'ormcrud';
-import { notFoundError, routeEntries } from '../../core/http/index.ts';
+import { notFoundError, readsBodyOf, routeEntries } from '../../core/http/index.ts';
 import { serializerCompiler, validatorCompiler } from './compilers.ts';
 import { problemHandler } from './errors.ts';
 import { jsonBodyParser, noteDecodedBody } from './json-body.ts';
@@ -16,7 +16,7 @@ import { FastifyCrudRequest } from './request.ts';
 
 const problemSchema = toJsonSchema(problem, 'output');
 
-function routeOptions(route: CrudRoute, url: string): RouteOptions {
+function routeOptions(route: CrudRoute, url: string, methods: readonly string[]): RouteOptions {
   const { json } = route.schemas;
   const response: Record<string, unknown> = { '4xx': problemSchema, '5xx': problemSchema };
   // A success status in the 4xx or 5xx range must not be serialised as a problem: any JSON, unless schemed.
@@ -29,8 +29,9 @@ function routeOptions(route: CrudRoute, url: string): RouteOptions {
     method: route.method,
     url,
     ...(url.includes(':') && { preValidation: emptyParamNotFound }),
-    // After the app's hooks and those its plugins put first (@fastify/compress's decoder): notes a decoded body.
-    ...(json.body && { preParsing: [noteDecodedBody] }),
+    // After the app's hooks and those its plugins put first (@fastify/compress's decoder): notes a decoded body,
+    // on every route whose body is read (a DELETE's too: its JSON is parsed, though no schema takes it).
+    ...(methods.some(readsBodyOf) && { preParsing: [noteDecodedBody] }),
     schema: {
       ...(json.params && { params: json.params }),
       ...(json.query && { querystring: json.query }),
@@ -139,7 +140,7 @@ export function toFastify(router: CrudRouter, options: ToFastifyOptions = {}): F
       const head = methods.includes('GET') && methods.includes('HEAD');
       const own = head ? methods.filter((method) => method !== 'HEAD') : methods;
       const method = own.length === 1 ? (own[0] as CrudRoute['method']) : own;
-      for (const url of paths) app.route({ ...routeOptions(route, url), method, exposeHeadRoute: head });
+      for (const url of paths) app.route({ ...routeOptions(route, url, own), method, exposeHeadRoute: head });
     }
   };
 }

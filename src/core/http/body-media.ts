@@ -54,6 +54,20 @@ export function contentCodingError(contentEncoding: string | string[] | undefine
 /** Methods whose body is never read. */
 const BODYLESS = new Set(['GET', 'HEAD', 'TRACE']);
 
+/**
+ * Whether a request's body is read for `method`: any but GET, HEAD and TRACE
+ * (a DELETE's too, whether or not its route takes one).
+ *
+ * @example
+ * ```ts
+ * readsBodyOf('DELETE'); // true
+ * readsBodyOf('GET'); // false
+ * ```
+ */
+export function readsBodyOf(method: string): boolean {
+  return !BODYLESS.has(method);
+}
+
 /** The request headers that decide how a body is read. */
 export type BodyHeaders = Readonly<Record<string, string | string[] | undefined>>;
 
@@ -70,7 +84,7 @@ export type BodyHeaders = Readonly<Record<string, string | string[] | undefined>
  * ```
  */
 export function readsJsonBody(method: string, headers: BodyHeaders, lenient = false): boolean {
-  if (BODYLESS.has(method)) return false;
+  if (!readsBodyOf(method)) return false;
   const type = headers['content-type'];
   if (type === undefined) {
     const length = headers['content-length'];

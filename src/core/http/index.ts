@@ -6,7 +6,13 @@
  * @module
  */
 
-export { type BodyHeaders, contentCodingError, jsonCharsetError, readsJsonBody } from './body-media.ts';
+export {
+  type BodyHeaders,
+  contentCodingError,
+  jsonCharsetError,
+  readsBodyOf,
+  readsJsonBody,
+} from './body-media.ts';
 export { type InputSource, type ValidationIssue, validationError } from './field-errors.ts';
 export { DEFAULT_BODY_LIMIT, JsonBodyReader, parseJsonBody } from './json-body.ts';
 export {
