@@ -9,7 +9,13 @@ import { clientErrorHandler, frameworkErrors, toFastify } from 'ormcrud/fastify'
 import { z } from 'zod';
 import { type BindingForum, openBindingForum } from '../support/binding-forum.ts';
 import { call } from '../support/forum-suite.ts';
-import { assertLocationLeavesFragmentOut, assertRawProblem, rawRequest, TARGET_CASES } from '../support/raw-http.ts';
+import {
+  assertFragmentHoldsNoQuery,
+  assertLocationLeavesFragmentOut,
+  assertRawProblem,
+  rawRequest,
+  TARGET_CASES,
+} from '../support/raw-http.ts';
 
 describe('the Fastify binding: validation messages', () => {
   let forum: BindingForum;
@@ -180,6 +186,7 @@ describe('the Fastify binding: errors outside the routes are problems', () => {
         await assertRawProblem(port, request, status, code);
       }
       await assertLocationLeavesFragmentOut(port, 'fragment');
+      await assertFragmentHoldsNoQuery(port);
       // An absolute-form target: the Location names the path only, never the host the client wrote.
       const body = '{"name":"absolute"}';
       const absolute = await rawRequest(

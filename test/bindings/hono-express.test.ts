@@ -31,7 +31,13 @@ import {
 import { clientErrorHandler } from 'ormcrud/node';
 import { parse } from 'yaml';
 import { type BindingForum, openBindingForum } from '../support/binding-forum.ts';
-import { assertLocationLeavesFragmentOut, assertRawProblem, rawRequest, TARGET_CASES } from '../support/raw-http.ts';
+import {
+  assertFragmentHoldsNoQuery,
+  assertLocationLeavesFragmentOut,
+  assertRawProblem,
+  rawRequest,
+  TARGET_CASES,
+} from '../support/raw-http.ts';
 
 /** Headers and body of a JSON request sent in chunks of 1000 characters, without a `Content-Length`. */
 function chunkedJson(body: string): string {
@@ -105,6 +111,7 @@ describe('Hono and Express: errors outside the routes are problems', () => {
           await assertRawProblem(port, request, status, code);
         }
         await assertLocationLeavesFragmentOut(port, `${framework}-fragment`);
+        await assertFragmentHoldsNoQuery(port);
       } finally {
         server.closeAllConnections();
         await new Promise((resolve) => server.close(resolve));

@@ -74,3 +74,19 @@ export async function assertLocationLeavesFragmentOut(port: number, name: string
   );
   assert.deepEqual([created.status, created.headers.location], [201, `/tags/${(created.body as { id: number }).id}`]);
 }
+
+/** A target's fragment holds no query, wherever its `?` is: the list pages as the query before `#` says. */
+export async function assertFragmentHoldsNoQuery(port: number): Promise<void> {
+  for (const [target, perPage] of [
+    ['/tags#per_page=1', 20],
+    ['/tags#x?per_page=1', 20],
+    ['/tags#&per_page=1', 20],
+    ['/tags?per_page=1#x', 1],
+    ['/tags?per_page=1#&per_page=2', 1],
+  ] as const) {
+    const res = await rawRequest(port, `GET ${target} HTTP/1.1\r\n${closing}\r\n\r\n`);
+    assert.deepEqual([res.status, (res.body as { per_page: number }).per_page], [200, perPage], target);
+  }
+  const one = await rawRequest(port, `GET /tags/1#x?include=nothing HTTP/1.1\r\n${closing}\r\n\r\n`);
+  assert.deepEqual([one.status, (one.body as { id: number }).id], [200, 1]);
+}

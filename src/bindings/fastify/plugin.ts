@@ -5,14 +5,15 @@
  * @module
  */
 
-import type { FastifyInstance, FastifyPluginAsync, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, RouteOptions } from 'fastify';
 import { type CrudRoute, type CrudRouter, problemSchema as problem, toJsonSchema } from 'ormcrud';
-import { notFoundError, readsBodyOf, routeEntries } from '../../core/http/index.ts';
+import { readsBodyOf, routeEntries } from '../../core/http/index.ts';
 import { serializerCompiler, validatorCompiler } from './compilers.ts';
 import { problemHandler } from './errors.ts';
 import { jsonBodyParser, noteDecodedBody } from './json-body.ts';
 import { notFoundHandler } from './outside-routes.ts';
 import { FastifyCrudRequest } from './request.ts';
+import { checkTarget } from './request-target.ts';
 
 const problemSchema = toJsonSchema(problem, 'output');
 
@@ -28,7 +29,7 @@ function routeOptions(route: CrudRoute, url: string, methods: readonly string[])
   return {
     method: route.method,
     url,
-    ...(url.includes(':') && { preValidation: emptyParamNotFound }),
+    preValidation: checkTarget,
     // After the app's hooks and those its plugins put first (@fastify/compress's decoder): notes a decoded body,
     // on every route whose body is read (a DELETE's too: its JSON is parsed, though no schema takes it).
     ...(methods.some(readsBodyOf) && { preParsing: [noteDecodedBody] }),
@@ -55,14 +56,6 @@ function routeOptions(route: CrudRoute, url: string, methods: readonly string[])
           return handle(new FastifyCrudRequest(request));
         },
   };
-}
-
-/** Fastify matches an empty segment as a parameter (`/categories//threads`); it names no row, as elsewhere. */
-function emptyParamNotFound(request: FastifyRequest, _reply: unknown, done: (error?: Error) => void): void {
-  const params = request.params as Record<string, string>;
-  let empty = false;
-  for (const name in params) if (params[name] === '') empty = true;
-  done(empty ? notFoundError() : undefined);
 }
 
 /**

@@ -25,6 +25,7 @@ export {
   paramTooLongError,
 } from './outside-routes.ts';
 export { ParsedRequest } from './parsed-request.ts';
+export { queryOf } from './query-string.ts';
 export {
   consoleErrorLog,
   type ErrorLog,

@@ -9,13 +9,13 @@
  */
 
 import type { ValidateFunction } from 'ajv';
-import querystring from 'fast-querystring';
 import type { CrudRoute } from '../routing/router.ts';
 import { readsJsonBody } from './body-media.ts';
 import { type InputSource, validationError } from './field-errors.ts';
 import { DEFAULT_BODY_LIMIT, JsonBodyReader } from './json-body.ts';
 import { malformedUrl, notFoundError, paramTooLong } from './outside-routes.ts';
 import { ParsedRequest } from './parsed-request.ts';
+import { queryOf } from './query-string.ts';
 import { consoleErrorLog, type ErrorLog, type HttpReply, JSON_TYPE, problemReply } from './reply.ts';
 import { compileSerializer, compileValidator } from './validators.ts';
 
@@ -120,12 +120,6 @@ async function readBody<Raw>(parts: RequestParts<Raw>, limit: number): Promise<u
   const reader = new JsonBodyReader(limit, parts.headers['content-length']);
   await parts.feed(reader);
   return reader.finish();
-}
-
-/** The query string of `url` as an object: repeated keys as arrays, as Fastify parses it. */
-function queryOf(url: string): Record<string, unknown> {
-  const at = url.indexOf('?');
-  return at === -1 ? {} : querystring.parse(url.slice(at + 1));
 }
 
 function validated(
