@@ -6,9 +6,9 @@
  */
 import { type Response, Router } from 'express';
 import type { OpenApiDocument } from 'ormcrud';
-import { type ErrorLog, HTML_TYPE, JSON_TYPE } from '../../core/http/index.ts';
-import { toYaml, YAML_TYPE } from '../../core/openapi/yaml.ts';
-import { swaggerUiAsset, swaggerUiDir, swaggerUiPage } from '../node/swagger-ui.ts';
+import type { ErrorLog } from '../../core/http/index.ts';
+import { type DocsFile, docsSite } from '../node/docs-site.ts';
+import { swaggerUiDir } from '../node/swagger-ui.ts';
 import { notFoundHandler, problemErrorHandler } from './router.ts';
 
 /** Options of {@link openApiDocs}. */
@@ -19,10 +19,8 @@ export interface OpenApiDocsOptions {
   readonly log?: ErrorLog;
 }
 
-const encoder = new TextEncoder();
-
 /** A 200 as Fastify's and Hono's docs send it: its type and length, no charset or ETag added by `res.send`. */
-function sized(res: Response, type: string, body: Uint8Array): void {
+function sized(res: Response, { body, type }: DocsFile): void {
   res.set({ 'content-type': type, 'content-length': String(body.byteLength) }).end(body);
 }
 
@@ -42,23 +40,14 @@ function sized(res: Response, type: string, body: Uint8Array): void {
  * ```
  */
 export function openApiDocs(document: OpenApiDocument, options: OpenApiDocsOptions = {}): Router {
-  const prefix = options.routePrefix ?? '/docs';
+  const { prefix, files, asset } = docsSite(document, options.routePrefix);
   swaggerUiDir(); // throws now, at mount, when swagger-ui-dist is not installed
-  const json = JSON.stringify(document);
-  const files: Record<string, [string, Uint8Array]> = {
-    [prefix]: [HTML_TYPE, encoder.encode(swaggerUiPage(prefix))],
-    [`${prefix}/`]: [HTML_TYPE, encoder.encode(swaggerUiPage(prefix, true))],
-    [`${prefix}/json`]: [JSON_TYPE, encoder.encode(json)],
-    [`${prefix}/yaml`]: [YAML_TYPE, encoder.encode(toYaml(JSON.parse(json)))],
-  };
   const router = Router({ strict: true, caseSensitive: true });
-  for (const [path, [type, body]] of Object.entries(files)) router.get(path, (_req, res) => sized(res, type, body));
+  for (const [path, file] of files) router.get(path, (_req, res) => sized(res, file));
   // Express would answer OPTIONS itself (200, text/plain); a 404 problem, as Fastify and Hono give.
-  router.options([...Object.keys(files), `${prefix}/:file`], notFoundHandler(options));
+  router.options([...files.keys(), `${prefix}/:file`], notFoundHandler(options));
   router.get(`${prefix}/:file`, (req, res, next) => {
-    const asset = swaggerUiAsset(req.params.file as string);
-    if (!asset) return next();
-    asset.then((file) => sized(res, file.type, file.body), next);
+    asset(req.params.file as string).then((file) => (file ? sized(res, file) : next()), next);
   });
   router.use(problemErrorHandler(options.log));
   return router;

@@ -5,10 +5,10 @@
  *
  * @module
  */
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import type { OpenApiDocument } from 'ormcrud';
-import { type ErrorLog, HTML_TYPE, JSON_TYPE, problemReply } from '../../core/http/index.ts';
-import { toYaml, YAML_TYPE } from '../../core/openapi/yaml.ts';
+import { type ErrorLog, problemReply } from '../../core/http/index.ts';
+import { type DocsFile, docsSite } from '../node/docs-site.ts';
 import { responseOf } from './app.ts';
 
 /** Options of {@link openApiDocs}. */
@@ -19,10 +19,8 @@ export interface OpenApiDocsOptions {
   readonly log?: ErrorLog;
 }
 
-const encoder = new TextEncoder();
-
 /** A 200 with its length, which a HEAD (answered by Hono from the GET) keeps, as on Fastify and Express. */
-function sized(body: Uint8Array, type: string): Response {
+function sized({ body, type }: DocsFile): Response {
   const headers = { 'content-type': type, 'content-length': String(body.byteLength) };
   return new Response(body as Uint8Array<ArrayBuffer>, { headers });
 }
@@ -44,29 +42,16 @@ function sized(body: Uint8Array, type: string): Response {
  * ```
  */
 export function openApiDocs(document: OpenApiDocument, options: OpenApiDocsOptions = {}): Hono {
-  const prefix = options.routePrefix ?? '/docs';
-  const text = JSON.stringify(document);
-  const json = encoder.encode(text);
-  const yaml = encoder.encode(toYaml(JSON.parse(text)));
-  const ui = import('../node/swagger-ui.ts');
-  // The page at `/docs` and at `/docs/` (its links relative to each), made once.
-  const pages = ui.then(({ swaggerUiPage }) => ({
-    plain: encoder.encode(swaggerUiPage(prefix)),
-    slash: encoder.encode(swaggerUiPage(prefix, true)),
-  }));
+  const { prefix, files, asset } = docsSite(document, options.routePrefix);
+  // `c.req.path` drops a trailing slash in an app with `strict: false`: the URL tells `/docs/` from `/docs`.
+  const slashed = (c: Context, path: string) => new URL(c.req.url).pathname.endsWith('/') && files.get(`${path}/`);
   const app = new Hono();
   // Swagger UI's files fail to load when swagger-ui-dist is not installed: a logged 500 problem.
   app.onError((error) => responseOf(problemReply(error, options.log)));
-  // `/docs/` too, told apart by the URL: `c.req.path` drops the slash in an app with `strict: false`.
-  app.on('GET', [prefix, `${prefix}/`], async (c) => {
-    const slash = new URL(c.req.url).pathname.endsWith('/');
-    return sized((await pages)[slash ? 'slash' : 'plain'], HTML_TYPE);
-  });
-  app.get(`${prefix}/json`, () => sized(json, JSON_TYPE));
-  app.get(`${prefix}/yaml`, () => sized(yaml, YAML_TYPE));
+  for (const [path, file] of files) app.get(path, (c) => sized(slashed(c, path) || file));
   app.get(`${prefix}/:file`, async (c) => {
-    const asset = await (await ui).swaggerUiAsset(c.req.param('file'));
-    return asset ? sized(asset.body, asset.type) : c.notFound();
+    const file = await asset(c.req.param('file'));
+    return file ? sized(file) : c.notFound();
   });
   return app;
 }

@@ -1,13 +1,14 @@
 /**
- * Swagger UI, offline: its page and the files of `swagger-ui-dist`, read from
- * disk once, for the bindings whose framework has no Swagger UI plugin that
- * works without a CDN (Hono, Express). It is loaded only when docs are served.
+ * Swagger UI, offline: the files of `swagger-ui-dist`, read from disk once,
+ * for the bindings whose framework has no Swagger UI plugin that works without
+ * a CDN (Hono, Express). It is loaded only when docs are served.
  *
  * @module
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import type { DocsFile } from './docs-site.ts';
 
 /** The files a page needs, by name, with their content types: nothing else (no `constructor`) is served. */
 const ASSETS: ReadonlyMap<string, string> = new Map([
@@ -19,13 +20,7 @@ const ASSETS: ReadonlyMap<string, string> = new Map([
   ['favicon-16x16.png', 'image/png'],
 ]);
 
-/** A file to send. */
-export interface SwaggerUiAsset {
-  readonly type: string;
-  readonly body: Uint8Array;
-}
-
-const loaded = new Map<string, Promise<SwaggerUiAsset>>();
+const loaded = new Map<string, Promise<DocsFile>>();
 
 /**
  * The folder of `swagger-ui-dist`; a clear error when it is not installed.
@@ -52,7 +47,7 @@ export function swaggerUiDir(): string {
  * const css = await swaggerUiAsset('swagger-ui.css');
  * ```
  */
-export function swaggerUiAsset(name: string): Promise<SwaggerUiAsset> | undefined {
+export function swaggerUiAsset(name: string): Promise<DocsFile> | undefined {
   const type = ASSETS.get(name);
   if (!type) return undefined;
   let asset = loaded.get(name);
@@ -61,45 +56,4 @@ export function swaggerUiAsset(name: string): Promise<SwaggerUiAsset> | undefine
     loaded.set(name, asset);
   }
   return asset;
-}
-
-/**
- * The Swagger UI page served at `prefix` (or at `prefix/` when `slash`): its
- * files under `prefix/`, the document at `prefix/json`, linked relative to the
- * page (`docs/json` from `/docs`, `./json` from `/docs/`), so an app that
- * mounts the docs under a path (`/api`) finds them.
- *
- * @example
- * ```ts
- * const html = swaggerUiPage('/docs');
- * ```
- */
-export function swaggerUiPage(prefix: string, slash = false): string {
-  const base = slash ? '.' : prefix.slice(prefix.lastIndexOf('/') + 1);
-  const at = JSON.stringify(`${base}/json`);
-  return `<!DOCTYPE html>
-<html lang="en">
-  <head>
-    <meta charset="UTF-8">
-    <title>Swagger UI</title>
-    <link rel="stylesheet" type="text/css" href="${base}/swagger-ui.css" />
-    <link rel="stylesheet" type="text/css" href="${base}/index.css" />
-    <link rel="icon" type="image/png" href="${base}/favicon-32x32.png" sizes="32x32" />
-  </head>
-  <body>
-    <div id="swagger-ui"></div>
-    <script src="${base}/swagger-ui-bundle.js" charset="UTF-8"></script>
-    <script src="${base}/swagger-ui-standalone-preset.js" charset="UTF-8"></script>
-    <script>
-      window.ui = SwaggerUIBundle({
-        url: ${at},
-        dom_id: '#swagger-ui',
-        deepLinking: true,
-        presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
-        layout: 'StandaloneLayout',
-      });
-    </script>
-  </body>
-</html>
-`;
 }
