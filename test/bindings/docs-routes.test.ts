@@ -6,12 +6,36 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { getRequestListener } from '@hono/node-server';
+import express from 'express';
 import Fastify from 'fastify';
-import { createOpenApiDocument, HttpError } from 'ormcrud';
+import { Hono } from 'hono';
+import { inject } from 'light-my-request';
+import { createOpenApiDocument, HttpError, type OpenApiDocument } from 'ormcrud';
+import { openApiDocs as expressDocs } from 'ormcrud/express';
 import { openApiDocs } from 'ormcrud/fastify';
+import { openApiDocs as honoDocs } from 'ormcrud/hono';
 import { parse } from 'yaml';
 import { type DrizzleForumHarness, openSqliteForum } from '../fixtures/drizzle/target.ts';
 import { type Framework, forumTestApp, type TestApp, testFrameworks } from '../support/framework-apps.ts';
+
+/** An app serving only the docs of `document` on `framework`, at `routePrefix`. */
+async function docsApp(framework: Framework, document: OpenApiDocument, routePrefix?: string): Promise<TestApp> {
+  const options = routePrefix === undefined ? {} : { routePrefix };
+  if (framework === 'hono') {
+    const listener = getRequestListener(new Hono().route('/', honoDocs(document, options)).fetch);
+    return { framework, inject: (request) => inject(listener, request), close: async () => {} };
+  }
+  if (framework === 'express') {
+    const app = express().use(expressDocs(document, options));
+    return { framework, inject: (request) => inject(app, request), close: async () => {} };
+  }
+  const app = Fastify();
+  await app.register(openApiDocs(document, options));
+  return { framework, inject: (request) => app.inject(request), close: () => app.close() };
+}
+
+const docsOf = { fastify: openApiDocs, hono: honoDocs, express: expressDocs } as const;
 
 describe('docs routes, on every framework', () => {
   let harness: DrizzleForumHarness;
@@ -85,6 +109,52 @@ describe('docs routes, on every framework', () => {
           assert.equal(res.headers['content-type'], 'application/problem+json; charset=utf-8', where);
           if (method === 'GET') assert.equal(res.json().code, 'not_found', where);
         }
+      }
+    }
+  });
+
+  test('a routePrefix is a path however written: the same bytes at it on each framework', async () => {
+    const document = createOpenApiDocument([], { info: { title: 't: "quoted"', version: '1' } });
+    const served = new Map<string, string>();
+    for (const framework of testFrameworks()) {
+      for (const routePrefix of ['/docs', '/docs/', 'docs', 'docs/']) {
+        const app = await docsApp(framework, document, routePrefix);
+        for (const url of ['/docs', '/docs/', '/docs/json', '/docs/yaml', '/docs//yaml']) {
+          const res = await app.inject({ method: 'GET', url });
+          const where = `${framework} ${JSON.stringify(routePrefix)} ${url}`;
+          assert.equal(res.statusCode, url.includes('//') ? 404 : 200, where);
+          // Fastify's page is @fastify/swagger-ui's own; the document is the same bytes everywhere.
+          const key = url.endsWith('json') || url.endsWith('yaml') ? url : `${framework} ${url}`;
+          if (res.statusCode === 200)
+            assert.equal(res.body, served.get(key) ?? served.set(key, res.body).get(key), where);
+        }
+        await app.close();
+      }
+    }
+  });
+
+  test('a routePrefix that is no plain path is refused when the docs are set up, on each framework', () => {
+    const document = createOpenApiDocument([], { info: { title: 't', version: '1' } });
+    for (const framework of testFrameworks()) {
+      for (const routePrefix of [
+        '',
+        '/',
+        '/docs?x=1',
+        '/docs#top',
+        '/my docs',
+        '/docs\n',
+        '/a//b',
+        '/../docs',
+        '/:id',
+      ]) {
+        assert.throws(
+          () => docsOf[framework](document, { routePrefix }),
+          {
+            name: 'TypeError',
+            message: `openApiDocs: routePrefix ${JSON.stringify(routePrefix)} is not a plain path: give segments of letters, digits and '-', '.', '_', '~' (like '/docs')`,
+          },
+          `${framework} ${JSON.stringify(routePrefix)}`,
+        );
       }
     }
   });

@@ -7,7 +7,8 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { OpenApiDocument } from 'ormcrud';
 import { notFoundError, problemReply } from '../../core/http/index.ts';
-import { toYaml, YAML_TYPE } from '../../core/openapi/yaml.ts';
+import { docsPrefix } from '../node/docs-prefix.ts';
+import { type DocsFile, documentFiles } from '../node/docs-site.ts';
 import { send } from './errors.ts';
 
 /** Options of {@link openApiDocs}. */
@@ -29,11 +30,22 @@ function refuseOtherFiles(request: FastifyRequest, reply: FastifyReply, done: ()
   else done();
 }
 
-/** Makes the YAML route (its GET and HEAD) send `yaml`, the library's own, byte for byte as on Hono and Express. */
-function ownYaml(url: string, yaml: string): (route: RouteOptions) => void {
+/** Makes the JSON and YAML routes (GET and HEAD) at `path` send the library's bytes, as on Hono and Express. */
+function ownDocument(path: string, files: Record<'json' | 'yaml', DocsFile>): (route: RouteOptions) => void {
   return (route) => {
-    if (route.url === url) route.handler = (_request, reply) => reply.type(YAML_TYPE).send(yaml);
+    const file = route.url === `${path}/json` ? files.json : route.url === `${path}/yaml` ? files.yaml : undefined;
+    if (file) route.handler = (_request, reply) => reply.type(file.type).send(file.body);
   };
+}
+
+/** `@fastify/swagger` and `@fastify/swagger-ui`, or a clear error naming them. */
+function loadPlugins() {
+  return Promise.all([import('@fastify/swagger'), import('@fastify/swagger-ui')]).catch((cause: unknown) => {
+    const install = 'npm install @fastify/swagger @fastify/swagger-ui';
+    throw new Error(`openApiDocs serves Swagger UI through @fastify/swagger and @fastify/swagger-ui: ${install}`, {
+      cause,
+    });
+  });
 }
 
 /**
@@ -50,24 +62,15 @@ function ownYaml(url: string, yaml: string): (route: RouteOptions) => void {
  * ```
  */
 export function openApiDocs(document: OpenApiDocument, options: OpenApiDocsOptions = {}): FastifyPluginAsync {
+  const routePrefix = docsPrefix(options.routePrefix);
+  const files = documentFiles(document);
   const plugin: FastifyPluginAsync = async (app) => {
-    const [{ default: swagger }, { default: swaggerUi }] = await Promise.all([
-      import('@fastify/swagger'),
-      import('@fastify/swagger-ui'),
-    ]).catch((cause: unknown) => {
-      const install = 'npm install @fastify/swagger @fastify/swagger-ui';
-      throw new Error(`openApiDocs serves Swagger UI through @fastify/swagger and @fastify/swagger-ui: ${install}`, {
-        cause,
-      });
-    });
-    const specification = { document: structuredClone(document) as never };
-    await app.register(swagger, { mode: 'static', specification });
-    const routePrefix = options.routePrefix ?? '/docs';
-    const yaml = toYaml(JSON.parse(JSON.stringify(document)));
+    const [{ default: swagger }, { default: swaggerUi }] = await loadPlugins();
+    await app.register(swagger, { mode: 'static', specification: { document: structuredClone(document) as never } });
     // In a context of its own, so its hooks see only the docs' routes.
     await app.register(async (docs) => {
       docs.addHook('onRequest', refuseOtherFiles);
-      docs.addHook('onRoute', ownYaml(`${docs.prefix}${routePrefix}/yaml`, yaml));
+      docs.addHook('onRoute', ownDocument(`${docs.prefix}${routePrefix}`, files));
       await docs.register(swaggerUi, { routePrefix });
     });
   };

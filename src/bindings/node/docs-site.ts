@@ -10,6 +10,7 @@
 import { HTML_TYPE, JSON_TYPE } from '../../core/http/index.ts';
 import type { OpenApiDocument } from '../../core/openapi/document.ts';
 import { toYaml, YAML_TYPE } from '../../core/openapi/yaml.ts';
+import { docsPrefix } from './docs-prefix.ts';
 import { swaggerUiPage } from './swagger-ui-page.ts';
 
 /** A response of the docs: its content type and body. */
@@ -20,7 +21,7 @@ export interface DocsFile {
 
 /** The docs of one document under one prefix. */
 export interface DocsSite {
-  /** The `routePrefix` (`/docs`). */
+  /** The normalised `routePrefix` (`/docs`). */
   readonly prefix: string;
   /** The page (at `/docs` and `/docs/`, its links relative to each) and the document (`/docs/json`, `/docs/yaml`). */
   readonly files: ReadonlyMap<string, DocsFile>;
@@ -47,16 +48,17 @@ export function documentFiles(document: OpenApiDocument): { readonly json: DocsF
 }
 
 /**
- * The docs of `document` at `routePrefix` (default `/docs`).
+ * The docs of `document` at `routePrefix` (default `/docs`, normalised; a
+ * prefix that is no path throws).
  *
  * @example
  * ```ts
- * const site = docsSite(createOpenApiDocument([], { info: { title: 'Forum', version: '1' } }), '/docs');
+ * const site = docsSite(createOpenApiDocument([], { info: { title: 'Forum', version: '1' } }), '/docs/');
  * site.files.get('/docs/json')?.type; // 'application/json; charset=utf-8'
  * ```
  */
 export function docsSite(document: OpenApiDocument, routePrefix?: string): DocsSite {
-  const prefix = routePrefix ?? '/docs';
+  const prefix = docsPrefix(routePrefix);
   const { json, yaml } = documentFiles(document);
   const page = (slash: boolean): DocsFile => ({ type: HTML_TYPE, body: encoder.encode(swaggerUiPage(prefix, slash)) });
   const files = new Map([
