@@ -159,6 +159,30 @@ describe('docs routes, on every framework', () => {
     }
   });
 
+  test('fastify: two documents at one root, each at its own routePrefix; one routePrefix twice is refused', async () => {
+    const forum = createOpenApiDocument([], { info: { title: 'Forum', version: '1' } });
+    const admin = createOpenApiDocument([], { info: { title: 'Admin', version: '1' } });
+    const app = Fastify();
+    await app.register(openApiDocs(forum));
+    await app.register(openApiDocs(admin, { routePrefix: '/admin/docs' }));
+    for (const [url, title] of Object.entries({ '/docs': 'Forum', '/admin/docs': 'Admin' })) {
+      const [json, yaml, page, css] = await Promise.all(
+        ['/json', '/yaml', '', '/static/index.css'].map((path) => app.inject({ method: 'GET', url: `${url}${path}` })),
+      );
+      const titles = [json?.json().info.title, parse(yaml?.body ?? '').info.title];
+      assert.deepEqual([...titles, page?.statusCode, css?.statusCode], [title, title, 200, 200], url);
+    }
+    // `app.swagger()` is the first document's.
+    assert.equal(app.swagger().info?.title, 'Forum');
+    await app.close();
+    const twice = Fastify();
+    await twice.register(openApiDocs(forum, { routePrefix: '/admin/docs' }));
+    await assert.rejects(async () => twice.register(openApiDocs(admin, { routePrefix: 'admin/docs/' })), {
+      message: 'openApiDocs: docs are served at /admin/docs already; give this one another routePrefix',
+    });
+    await twice.close();
+  });
+
   test("fastify: the app's own hooks and error handler still answer for the docs", async () => {
     const app = Fastify();
     app.addHook('onRequest', async (request) => {

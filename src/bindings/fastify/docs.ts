@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { OpenApiDocument } from 'ormcrud';
 import { notFoundError, problemReply } from '../../core/http/index.ts';
 import { docsPrefix } from '../node/docs-prefix.ts';
@@ -30,6 +30,17 @@ function refuseOtherFiles(request: FastifyRequest, reply: FastifyReply, done: ()
   else done();
 }
 
+/** The docs' paths of each server: a second set at one path is refused with a clear error. */
+const served = new WeakMap<object, Set<string>>();
+
+/** Claims `path` for docs on the server of `app`; throws when docs are there already. */
+function claim(app: FastifyInstance, path: string): void {
+  const paths = served.get(app.server) ?? new Set();
+  if (paths.has(path))
+    throw new Error(`openApiDocs: docs are served at ${path} already; give this one another routePrefix`);
+  served.set(app.server, paths.add(path));
+}
+
 /** Makes the JSON and YAML routes (GET and HEAD) at `path` send the library's bytes, as on Hono and Express. */
 function ownDocument(path: string, files: Record<'json' | 'yaml', DocsFile>): (route: RouteOptions) => void {
   return (route) => {
@@ -52,7 +63,8 @@ function loadPlugins() {
  * A Fastify plugin serving `document` (from `createOpenApiDocument`) and
  * Swagger UI at `/docs`, and decorates the app with `swagger()` returning the
  * document. It needs `@fastify/swagger` and `@fastify/swagger-ui` installed;
- * it loads them only when registered.
+ * it loads them only when registered. Docs of other documents may be
+ * registered beside it at another `routePrefix`; `app.swagger()` stays the first's.
  *
  * @example
  * ```ts
@@ -65,12 +77,17 @@ export function openApiDocs(document: OpenApiDocument, options: OpenApiDocsOptio
   const routePrefix = docsPrefix(options.routePrefix);
   const files = documentFiles(document);
   const plugin: FastifyPluginAsync = async (app) => {
+    const path = `${app.prefix}${routePrefix}`;
+    claim(app, path);
     const [{ default: swagger }, { default: swaggerUi }] = await loadPlugins();
-    await app.register(swagger, { mode: 'static', specification: { document: structuredClone(document) as never } });
+    // `app.swagger()` is the first document's: @fastify/swagger decorates a context once.
+    if (!app.hasPlugin('@fastify/swagger')) {
+      await app.register(swagger, { mode: 'static', specification: { document: structuredClone(document) as never } });
+    }
     // In a context of its own, so its hooks see only the docs' routes.
     await app.register(async (docs) => {
       docs.addHook('onRequest', refuseOtherFiles);
-      docs.addHook('onRoute', ownDocument(`${docs.prefix}${routePrefix}`, files));
+      docs.addHook('onRoute', ownDocument(path, files));
       await docs.register(swaggerUi, { routePrefix });
     });
   };
