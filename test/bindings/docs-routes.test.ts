@@ -197,7 +197,7 @@ describe('docs routes, on every framework', () => {
     await app.close();
   });
 
-  test('fastify: docs under a prefix serve the same YAML bytes as at the root', async () => {
+  test('fastify: docs under a prefix serve the same YAML bytes as at the root, and their page finds its files', async () => {
     const document = createOpenApiDocument([], { info: { title: 't: "quoted"', version: '1' } });
     const root = Fastify();
     await root.register(openApiDocs(document));
@@ -211,6 +211,16 @@ describe('docs routes, on every framework', () => {
     ];
     assert.deepEqual([under.statusCode, under.body], [200, plain.body]);
     assert.match(plain.body, /^openapi: "3\.1\.0"$/m);
+    // The page's files are under the register prefix too, linked from either page.
+    for (const pageUrl of ['/api/ref', '/api/ref/']) {
+      const page = await prefixed.inject({ method: 'GET', url: pageUrl });
+      const links = [...page.body.matchAll(/(?:href|src)="([^"]+)"/g)].map((m) => String(m[1]));
+      assert.ok(links.length > 5, pageUrl);
+      for (const link of links) {
+        const url = new URL(link, `http://x${pageUrl}`).pathname;
+        assert.equal((await prefixed.inject({ method: 'GET', url })).statusCode, 200, `${pageUrl} ${url}`);
+      }
+    }
     await Promise.all([root.close(), prefixed.close()]);
   });
 });

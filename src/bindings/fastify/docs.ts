@@ -88,7 +88,8 @@ export function openApiDocs(document: OpenApiDocument, options: OpenApiDocsOptio
     await app.register(async (docs) => {
       docs.addHook('onRequest', refuseOtherFiles);
       docs.addHook('onRoute', ownDocument(path, files));
-      await docs.register(swaggerUi, { routePrefix });
+      // The page links its files by absolute paths: they start with the prefix the docs are registered under.
+      await docs.register(swaggerUi, { routePrefix, indexPrefix: app.prefix });
     });
   };
   // Not encapsulated (as fastify-plugin does it): `app.swagger()` returns the document, as before.
