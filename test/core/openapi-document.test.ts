@@ -14,6 +14,7 @@ import {
   documentDependency,
   NestedConfig,
   type OpenApiDocument,
+  type SecurityRequirement,
 } from 'ormcrud';
 import { SequelizeAdapter } from 'ormcrud/sequelize';
 import { TypeORMAdapter } from 'ormcrud/typeorm';
@@ -228,6 +229,37 @@ describe('createOpenApiDocument', () => {
     assert.deepEqual(doc.components.securitySchemes, { bearer: { type: 'http', scheme: 'bearer' } });
     assert.deepEqual(doc.security, []);
     assert.equal(documentOf(collection('tag').getRouter({ prefix: '/tags' })).paths['/tags']?.get?.security, undefined);
+  });
+
+  test("a dependency's 401s claim a Bearer challenge only for a scheme that takes a bearer token", () => {
+    const securitySchemes = {
+      apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+      basic: { type: 'http', scheme: 'basic' },
+      bearer: { type: 'http', scheme: 'Bearer' },
+      oauth: { type: 'oauth2', flows: {} },
+    };
+    const documentWith = (...docs: Parameters<typeof documentDependency>[1][]) => {
+      const dependencies = docs.map((d) => documentDependency(() => undefined, d));
+      const router = collection('tag', { dependencies }).getRouter({ prefix: '/tags' });
+      return () => createOpenApiDocument([router], { info: { title: 't', version: '1' }, securitySchemes });
+    };
+    const refused: [SecurityRequirement[], string][] = [
+      [[{ apiKey: [] }], 'apiKey (apiKey)'],
+      [[{ basic: [] }], 'basic (http)'],
+      [[{ apiKey: [] }, { basic: [] }], 'apiKey (apiKey), basic (http)'],
+    ];
+    for (const [security, types] of refused) {
+      assert.throws(documentWith({ security: [{ bearer: [] }] }, { security }), {
+        name: 'TypeError',
+        message:
+          `GET /tags: a dependency's 401s would claim "WWW-Authenticate: Bearer", but its schemes ${types} take ` +
+          "no bearer token; give documentDependency its challenge (`challenge: 'ApiKey'`)",
+      });
+    }
+    // Said by the dependency, a bearer-token scheme among its schemes, a scheme the document lacks, or none.
+    documentWith({ security: [{ apiKey: [] }], challenge: 'ApiKey' })();
+    documentWith({ security: [{ apiKey: [] }, { bearer: [] }] }, { security: [{ oauth: ['read'] }] })();
+    documentWith({ security: [{ session: [] }] }, { security: [] })();
   });
 
   test('two dependencies that both declare security require both', () => {

@@ -28,7 +28,10 @@ export interface DependencyDocs {
   readonly security?: readonly SecurityRequirement[];
   /** The errors it may raise (`['forbidden']`, `['too_many_requests']`). */
   readonly errors?: readonly ErrorCode[];
-  /** The `WWW-Authenticate` challenge of the 401s it raises: `Bearer` unless given, when it declares `security`. */
+  /**
+   * The `WWW-Authenticate` challenge of the 401s it raises (`ApiKey`, `Basic realm="api"`): `Bearer` unless
+   * given, when it declares `security`, which the document refuses for schemes that take no bearer token.
+   */
   readonly challenge?: string;
   /** The headers and cookies it reads, other than the credentials its `security` names. */
   readonly parameters?: readonly DependencyParameter[];
@@ -111,12 +114,15 @@ export interface GuardDocs {
   readonly security?: readonly SecurityRequirement[];
   /** The headers and cookies they read, each once (absent when none declares any). */
   readonly parameters?: readonly DependencyParameter[];
+  /** The schemes named by each of them whose 401s carry the default `Bearer` challenge (it gives no other). */
+  readonly bearerChallenged?: readonly (readonly string[])[];
 }
 
 /** Merges the docs of a route's dependencies. */
 export function guardDocs(dependencies: readonly Dependency[]): GuardDocs {
   const errors: ErrorCode[] = [];
   let security: SecurityRequirement[] | undefined;
+  const bearerChallenged: string[][] = [];
   const parameters = new Map<string, DependencyParameter>();
   for (const dependency of dependencies) {
     const docs = documented.get(dependency);
@@ -130,6 +136,7 @@ export function guardDocs(dependencies: readonly Dependency[]): GuardDocs {
     }
     if (!docs.security) continue;
     errors.push('unauthorized');
+    if (docs.challenge === undefined) bearerChallenged.push([...new Set(docs.security.flatMap((r) => Object.keys(r)))]);
     const alternatives = docs.security;
     security = security ? security.flatMap((a) => alternatives.map((b) => both(a, b))) : [...alternatives];
   }
@@ -137,6 +144,7 @@ export function guardDocs(dependencies: readonly Dependency[]): GuardDocs {
     errors,
     ...(security && { security }),
     ...(parameters.size > 0 && { parameters: [...parameters.values()] }),
+    ...(bearerChallenged.length > 0 && { bearerChallenged }),
   };
 }
 

@@ -9,6 +9,7 @@ import { operationIdOf, pascalCase, pathNouns } from '../routing/operation-id.ts
 import type { CrudRoute, CrudRouter } from '../routing/router.ts';
 import type { JsonSchema } from '../schemas/json-schema.ts';
 import { problemSchema } from '../schemas/problem-schema.ts';
+import { refuseFalseChallenges } from './challenges.ts';
 import { ComponentSchemas, type SchemaRole } from './components.ts';
 import { type DocumentedRoute, operationOf } from './operation.ts';
 import { SharedResponses } from './responses.ts';
@@ -73,7 +74,9 @@ const ROLES_BY_ROUTE: Readonly<Record<string, readonly ['body' | 'response', Sch
  * The OpenAPI 3.1 document of `routers`: one named schema per model and role
  * (`Category`, `CategoryCreate`, `CategoryUpdate`, `CategoryPage`) and
  * `Problem`; each operation with its success status, body and headers, and
- * every error it can answer with as `application/problem+json`.
+ * every error it can answer with as `application/problem+json`. Throws for a
+ * path two routers serve, and for a dependency whose 401s would claim a
+ * `Bearer` challenge that none of its documented schemes takes.
  *
  * @example
  * ```ts
@@ -86,6 +89,7 @@ const ROLES_BY_ROUTE: Readonly<Record<string, readonly ['body' | 'response', Sch
  */
 export function createOpenApiDocument(routers: readonly CrudRouter[], options: OpenApiOptions): OpenApiDocument {
   const placed = placeRoutes(routers);
+  refuseFalseChallenges(placed, options.securitySchemes);
   const schemas = new ComponentSchemas(['Problem']);
   for (const { route, path } of placed) offerSchemas(schemas, route, path);
   schemas.name();

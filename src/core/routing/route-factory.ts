@@ -101,6 +101,7 @@ export function makeRoute(mount: Mount, spec: RouteSpec): CrudRoute {
     errors: errorsOf(schemas, spec.errors ?? [], guards.errors),
     ...(guards.security && { security: guards.security }),
     ...(guards.parameters && { parameters: guards.parameters }),
+    ...(guards.bearerChallenged && { bearerChallenged: guards.bearerChallenged }),
     ...(spec.headers && { headers: spec.headers }),
     handle: guarded(all, spec.run),
   };

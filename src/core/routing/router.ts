@@ -61,6 +61,8 @@ export interface CrudRoute {
   readonly security?: readonly SecurityRequirement[];
   /** The headers and cookies its dependencies read, as they document them. */
   readonly parameters?: readonly DependencyParameter[];
+  /** The schemes named by each of its dependencies whose 401s carry the default `Bearer` challenge. */
+  readonly bearerChallenged?: readonly (readonly string[])[];
   /** Headers of a success, from the request and the handler's result (a 201's `Location`). */
   readonly headers?: ResponseHeaders;
   readonly handle: (req: CrudRequest) => Promise<unknown>;
