@@ -24,20 +24,20 @@
  */
 
 // The contract with the core.
-export {
-  type FilterData,
-  type IncludeData,
-  ORMAdapterBase,
-  type PkOf,
-  type PkValues,
-  type ReadOptions,
-  type Row,
-  type SortData,
-  type SortTerm,
-  type UpdateReturning,
-  type WriteData,
-  type WriteValue,
-} from './core/adapter.ts';
+export { ORMAdapterBase } from './core/adapter.ts';
+export type {
+  FilterData,
+  IncludeData,
+  PkOf,
+  PkValues,
+  ReadOptions,
+  Row,
+  SortData,
+  SortTerm,
+  UpdateReturning,
+  WriteData,
+  WriteValue,
+} from './core/adapter-data.ts';
 export { calendarDate, parseDateTime } from './core/dates.ts';
 export { alongChain, type DriverError } from './core/driver-errors.ts';
 export { HttpError, ParentNotFoundError } from './core/errors.ts';

@@ -17,20 +17,20 @@
  */
 
 // The adapter contract; what an adapter is made of is in `ormcrud/adapter-kit`.
-export {
-  type FilterData,
-  type IncludeData,
-  ORMAdapterBase,
-  type PkOf,
-  type PkValues,
-  type ReadOptions,
-  type Row,
-  type SortData,
-  type SortTerm,
-  type UpdateReturning,
-  type WriteData,
-  type WriteValue,
-} from './core/adapter.ts';
+export { ORMAdapterBase } from './core/adapter.ts';
+export type {
+  FilterData,
+  IncludeData,
+  PkOf,
+  PkValues,
+  ReadOptions,
+  Row,
+  SortData,
+  SortTerm,
+  UpdateReturning,
+  WriteData,
+  WriteValue,
+} from './core/adapter-data.ts';
 // Collections and their configuration.
 export { CRUDCollection, type NestedCollection } from './core/collection.ts';
 export type { CRUDCollectionOptions } from './core/collection-options.ts';

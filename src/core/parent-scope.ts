@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { PkValues } from './adapter.ts';
+import type { PkValues } from './adapter-data.ts';
 
 /**
  * How rows of a child model join rows of its parent: `childFields[i]` of the

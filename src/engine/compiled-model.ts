@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { Row } from '../core/adapter.ts';
+import type { Row } from '../core/adapter-data.ts';
 import { calendarDate } from '../core/dates.ts';
 import type { FieldKind, ModelMeta, RelationMeta } from '../core/model-meta.ts';
 import { publicFieldsOf } from '../core/schemas/model-configs.ts';

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { Row } from '../core/adapter.ts';
+import type { Row } from '../core/adapter-data.ts';
 import type { Deadline } from './database-wait.ts';
 import type { SqlParams } from './params.ts';
 import type { Selection } from './selection.ts';

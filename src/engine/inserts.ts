@@ -8,7 +8,7 @@
  *
  * @module
  */
-import type { Row } from '../core/adapter.ts';
+import type { Row } from '../core/adapter-data.ts';
 import { ParentNotFoundError } from '../core/errors.ts';
 import type { ParentRef } from '../core/parent-scope.ts';
 import { type Executor, type PreparedWrite, rowsOf, type SqlResult } from './executor.ts';

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { PkValues, Row } from '../core/adapter.ts';
+import type { PkValues, Row } from '../core/adapter-data.ts';
 import type { ParentRef } from '../core/parent-scope.ts';
 
 /** `EXISTS (SELECT 1 FROM model WHERE model.pk = … [AND correlation] AND where...)`. */

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { FilterData, PkValues, Row, SortData } from '../core/adapter.ts';
+import type { FilterData, PkValues, Row, SortData } from '../core/adapter-data.ts';
 import type { ParentRef } from '../core/parent-scope.ts';
 import type { Column, CompiledModel } from './compiled-model.ts';
 import { type Executor, rowsOf } from './executor.ts';

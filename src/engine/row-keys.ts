@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { Row } from '../core/adapter.ts';
+import type { Row } from '../core/adapter-data.ts';
 
 /**
  * One key value as text: a `Date` by its instant (milliseconds kept), anything else by `String`.

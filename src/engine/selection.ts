@@ -7,7 +7,7 @@
  *
  * @module
  */
-import type { Row } from '../core/adapter.ts';
+import type { Row } from '../core/adapter-data.ts';
 import type { Codec } from './model.ts';
 import { keyPart, tupleKey } from './row-keys.ts';
 

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { SortData } from '../core/adapter.ts';
+import type { SortData } from '../core/adapter-data.ts';
 
 /**
  * Statements by shape; the oldest entry goes when the cache is full.

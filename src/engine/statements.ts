@@ -7,7 +7,7 @@
  * @module
  */
 import { createHash } from 'node:crypto';
-import type { PkValues } from '../core/adapter.ts';
+import type { PkValues } from '../core/adapter-data.ts';
 import { chainShape, type ParentRef } from '../core/parent-scope.ts';
 import type { Column, CompiledModel } from './compiled-model.ts';
 import type { Statement } from './executor.ts';

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { PkValues, Row, UpdateReturning } from '../core/adapter.ts';
+import type { PkValues, Row, UpdateReturning } from '../core/adapter-data.ts';
 import type { ParentRef } from '../core/parent-scope.ts';
 import { type Executor, type PreparedWrite, rowsOf } from './executor.ts';
 import { fillSql, fillValues, onUpdate } from './fills.ts';
