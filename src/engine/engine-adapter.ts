@@ -7,33 +7,35 @@
  *
  * @module
  */
-import {
-  type FilterData,
-  type IncludeData,
-  ORMAdapterBase,
-  type PkOf,
-  type PkValues,
-  type ReadOptions,
-  type Row,
-  type SortData,
-  type UpdateReturning,
-  type WriteData,
-} from '../core/adapter.ts';
+
+import { ORMAdapterBase } from '../core/adapter.ts';
+import type {
+  FilterData,
+  IncludeData,
+  PkOf,
+  PkValues,
+  ReadOptions,
+  Row,
+  SortData,
+  UpdateReturning,
+  WriteData,
+} from '../core/adapter-data.ts';
 import { checkIncludeLimit } from '../core/include-limit.ts';
 import { fetchWindow, type ListResult, type PageWindow } from '../core/paginator.ts';
 import type { ParentRef } from '../core/parent-scope.ts';
 import type { CRUDConfigDict, CRUDConfigInit } from '../core/schemas/crud-config.ts';
-import { CompiledModel } from './compiled-model.ts';
+import type { CompiledModel } from './compiled-model.ts';
+import { CompiledModels } from './compiled-models.ts';
+import { DatabaseCalls } from './database-calls.ts';
 import { translateDatabaseError } from './database-errors.ts';
-import { checkTimeout, type Deadline, waitOnDatabase } from './database-wait.ts';
+import { checkTimeout } from './database-wait.ts';
 import type { Dialect } from './dialect.ts';
-import type { PreparedWrite, Session, Statement } from './executor.ts';
+import type { Session, Statement } from './executor.ts';
 import { type IncludeContext, loadIncludes } from './includes.ts';
 import { prepareInsert } from './inserts.ts';
 import type { ModelSpec } from './model.ts';
 import { prepareSelectOne, prepareSelectPage } from './reads.ts';
 import { ModelStatements } from './statements.ts';
-import { TranslatingSessions } from './translating-session.ts';
 import { prepareDelete, prepareUpdate, type WriteOne } from './updates.ts';
 
 /** What an {@link EngineAdapter} needs besides its model. */
@@ -69,22 +71,26 @@ export abstract class EngineAdapter<
   TRow extends Row = Row,
   TPk extends PkValues = PkOf<TRow>,
 > extends ORMAdapterBase<TModel, TRow, TPk> {
-  readonly #handle: object;
-  readonly #timeoutMs: number;
   readonly #kept: number;
-  readonly #compiled = new Map<ModelSpec, CompiledModel>();
-  /** The same, by the reference a caller named the model with (an ORM model, a name): no lookup per request. */
-  readonly #byRef = new Map<unknown, CompiledModel>();
-  readonly #sessions = new TranslatingSessions((error, statement) => this.translateError(error, statement));
-  readonly #translate = (error: unknown) => this.translateError(error);
+  readonly #models = new CompiledModels(
+    (model) => this.modelSpec(model),
+    () => this.dialect,
+  );
+  readonly #calls: DatabaseCalls;
   #statements: ModelStatements | undefined;
   #includeContext: IncludeContext | undefined;
 
   constructor(model: TModel, crudConfig: CRUDConfigDict | CRUDConfigInit | undefined, options: EngineOptions) {
     super(model, crudConfig);
-    this.#handle = options.handle;
-    this.#timeoutMs = checkTimeout(options.timeoutMs, options.adapter);
+    const timeoutMs = checkTimeout(options.timeoutMs, options.adapter);
     this.#kept = options.statementsKept ?? 64;
+    this.#calls = new DatabaseCalls({
+      handle: options.handle,
+      timeoutMs,
+      session: (work) => this.session(work),
+      translate: (error, statement) => this.translateError(error, statement),
+      failureAbortsTransaction: () => this.dialect.failureAbortsTransaction,
+    });
   }
 
   /** The neutral description of a model: this adapter's own, a parent's ORM model, or a model by name. */
@@ -115,16 +121,7 @@ export abstract class EngineAdapter<
 
   /** A model compiled for this adapter's dialect, once per description; found again by its reference. */
   compiled(model: unknown): CompiledModel {
-    let compiled = this.#byRef.get(model);
-    if (compiled) return compiled;
-    const spec = this.modelSpec(model);
-    compiled = this.#compiled.get(spec);
-    if (!compiled) {
-      compiled = new CompiledModel(spec, this.dialect);
-      this.#compiled.set(spec, compiled);
-    }
-    this.#byRef.set(model, compiled);
-    return compiled;
+    return this.#models.of(model);
   }
 
   /** This model's statements, built once per shape. */
@@ -133,7 +130,7 @@ export abstract class EngineAdapter<
     return this.#statements;
   }
 
-  // The operations are not async: #run turns what they throw into a rejection,
+  // The operations are not async: the calls' `run` turns what they throw into a rejection,
   // and returning its promise as is spares each call a promise and a tick.
   getOne(
     pkValues: TPk,
@@ -141,7 +138,7 @@ export abstract class EngineAdapter<
     parentRefs?: readonly ParentRef[],
     options?: ReadOptions,
   ): Promise<TRow | null> {
-    return this.#run(({ exec }, deadline) => {
+    return this.#calls.run(({ exec }, deadline) => {
       const queries = this.#queries;
       const limit = checkIncludeLimit(options?.includeLimit, this.constructor.name);
       const select = prepareSelectOne(queries, pkValues, parentRefs);
@@ -163,7 +160,7 @@ export abstract class EngineAdapter<
     parentRefs?: readonly ParentRef[],
     options?: ReadOptions,
   ): Promise<ListResult<TRow>> {
-    return this.#run(({ exec }, deadline) => {
+    return this.#calls.run(({ exec }, deadline) => {
       const queries = this.#queries;
       const cap = checkIncludeLimit(options?.includeLimit, this.constructor.name);
       const page = prepareSelectPage(queries, filterData, sortData, parentRefs);
@@ -190,7 +187,7 @@ export abstract class EngineAdapter<
   }
 
   createOne(data: WriteData<TRow>, parentRefs?: readonly ParentRef[]): Promise<TRow> {
-    return this.#write(() => prepareInsert(this.#queries, data, parentRefs)) as Promise<TRow>;
+    return this.#calls.write(() => prepareInsert(this.#queries, data, parentRefs)) as Promise<TRow>;
   }
 
   updateOne(
@@ -199,7 +196,7 @@ export abstract class EngineAdapter<
     parentRefs?: readonly ParentRef[],
     returning: UpdateReturning = 'row',
   ): Promise<TRow | null> {
-    return this.#write((): WriteOne => {
+    return this.#calls.write((): WriteOne => {
       const queries = this.#queries;
       const update = prepareUpdate(queries, pkValues, data, parentRefs, returning);
       // Nothing to write: the row as it is, if it is there.
@@ -208,44 +205,7 @@ export abstract class EngineAdapter<
   }
 
   deleteOne(pkValues: TPk, parentRefs?: readonly ParentRef[]): Promise<TRow | null> {
-    return this.#write(() => prepareDelete(this.#queries, pkValues, parentRefs)) as Promise<TRow | null>;
-  }
-
-  /**
-   * Runs a write (prepared in the call, so its errors are translated), in a transaction where it needs one,
-   * and in a savepoint of the app's own transaction where a refused write would abort that.
-   */
-  #write<R>(prepare: () => PreparedWrite<R>): Promise<R> {
-    return this.#run((session, deadline) => {
-      const write = prepare();
-      const isolated = this.dialect.failureAbortsTransaction && session.inAppTransaction?.() === true;
-      if (!write.transactional && !isolated) return write.run(session.exec);
-      return session.transaction(async (exec) => {
-        const written = await write.run(exec);
-        deadline.beforeCommit();
-        return written;
-      });
-    });
-  }
-
-  /**
-   * Runs `work` in a session within the timeout, its statements' errors
-   * translated. A session's own transaction (a `getSession` generator's
-   * commit) is rolled back once the caller gave up.
-   */
-  #run<R>(work: (session: Session, deadline: Deadline) => Promise<R>): Promise<R> {
-    return waitOnDatabase(
-      this.#handle,
-      this.#timeoutMs,
-      (deadline) =>
-        this.session(async (session) => {
-          const own = session.forCall ? session.forCall(deadline) : session;
-          const result = await work(this.#sessions.of(own), deadline);
-          deadline.beforeCommit();
-          return result;
-        }),
-      this.#translate,
-    );
+    return this.#calls.write(() => prepareDelete(this.#queries, pkValues, parentRefs)) as Promise<TRow | null>;
   }
 
   /** What include loading needs of this adapter, made once (its relation plans are kept by it). */
