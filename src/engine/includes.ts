@@ -8,21 +8,16 @@
  *
  * @module
  */
-import type { IncludeData, Row } from '../core/adapter.ts';
+import type { IncludeData, Row } from '../core/adapter-data.ts';
 import type { RelationMeta } from '../core/model-meta.ts';
 import type { Column, CompiledModel } from './compiled-model.ts';
 import type { Executor } from './executor.ts';
-import {
-  type IncludeContext,
-  KEY_NUMBER,
-  type RelationPlan,
-  relationPlan,
-  relationStatement,
-} from './include-statements.ts';
+import { KEY_NUMBER, relationStatement } from './include-statements.ts';
 import { RefusedValue } from './refused-value.ts';
+import { type IncludeContext, type RelationPlan, relationPlan } from './relation-plan.ts';
 import { distinctKeys, rowKey } from './row-keys.ts';
 
-export type { IncludeContext } from './include-statements.ts';
+export type { IncludeContext } from './relation-plan.ts';
 
 /** Runs the planned relation's statement for `keys` (map keys and their tuples), adding each row to its parent's group. */
 async function loadGroups(

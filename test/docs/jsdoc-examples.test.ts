@@ -1,6 +1,6 @@
 /**
  * Every `@example` in the JSDoc of `src` typechecks: each becomes a module that
- * imports the public names it uses and the declarations of its own file, over a
+ * imports the public names it uses, the declarations of its own file and of the files it imports, over a
  * small typed prelude (a forum schema, ORM handles, an app), compiled under the
  * repository's strict settings.
  */
@@ -113,6 +113,19 @@ function exportsOf(program: ts.Program, file: string): Set<string> {
   return new Set(symbol ? checker.getExportsOfModule(symbol).map((s) => s.name) : []);
 }
 
+/** The names the modules a file imports from `src` export, each with its module. */
+function neighboursOf(program: ts.Program, file: string): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const statement of program.getSourceFile(file)?.statements ?? []) {
+    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
+    const specifier = statement.moduleSpecifier.text;
+    if (!specifier.startsWith('.')) continue;
+    const module = resolve(dirname(file), specifier);
+    for (const name of exportsOf(program, module)) if (!names.has(name)) names.set(name, module);
+  }
+  return names;
+}
+
 const options: ts.CompilerOptions = {
   target: ts.ScriptTarget.ES2022,
   module: ts.ModuleKind.NodeNext,
@@ -176,6 +189,7 @@ test('every @example in src typechecks', () => {
   const texts = new Map<string, string>([[preludePath, prelude]]);
   for (const file of files) {
     const own = exportsOf(base, file);
+    const neighbours = neighboursOf(base, file);
     for (const example of examplesOf(file)) {
       const own_imports = [...example.code.matchAll(/^import[^;]*;?$/gm)].map((m) => m[0]);
       const body = example.code.replace(/^import[^;]*;?$/gm, '');
@@ -186,7 +200,7 @@ test('every @example in src typechecks', () => {
         if (imported.has(name)) continue;
         const from = preludeNames.has(name)
           ? preludePath
-          : (publicNames.get(name) ?? (own.has(name) ? file : undefined));
+          : (publicNames.get(name) ?? (own.has(name) ? file : neighbours.get(name)));
         if (from) auto.set(from, [...(auto.get(from) ?? []), name]);
       }
       const importLines = [...auto].map(([from, names]) => `import { ${names.join(', ')} } from '${from}';`);
