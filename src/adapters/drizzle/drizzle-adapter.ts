@@ -1,6 +1,6 @@
 /**
  * `DrizzleAdapter`: the core's adapter interface over a Drizzle table. The
- * table and the schema's `relations()` are read once (`describe-table.ts`,
+ * table and the schema's `relations()` are read once (`describe-table.ts`, `schema-registry.ts`,
  * `relations.ts`, `table-spec.ts`); the engine (`ormcrud/adapter-kit`) writes
  * the SQL and runs it through Drizzle's own sessions (`executor.ts`).
  *
@@ -8,8 +8,6 @@
  */
 import type { Table } from 'drizzle-orm';
 import {
-  type CRUDConfigDict,
-  type CRUDConfigInit,
   type Dialect,
   EngineAdapter,
   type GetSession,
@@ -19,76 +17,21 @@ import {
   type Session,
   withSession,
 } from 'ormcrud/adapter-kit';
-import { type Casing, type ColumnCasing, columnCasing } from './column-casing.ts';
+import type { DrizzleAdapterOptions, DrizzleDatabase } from './adapter-options.ts';
+import { type ColumnCasing, columnCasing } from './column-casing.ts';
 import { tableInfo } from './describe-table.ts';
 import { DIALECTS } from './engine-dialect.ts';
 import { type SessionHolder, sessionOf } from './executor.ts';
 import { onOneConnection } from './one-connection.ts';
 import { hearPoolErrors } from './pool-errors.ts';
-import { extractRelationalSchema, type RelationalSchema, SchemaRegistry } from './relations.ts';
 import type { DrizzlePk, DrizzleRow } from './row-types.ts';
+import { registryFor, type SchemaRegistry } from './schema-registry.ts';
 import { type DrizzleDialect, tableDialect } from './table-config.ts';
 import { tableSpec } from './table-spec.ts';
 
-/**
- * Any Drizzle database or transaction: `drizzle-orm/libsql`, `drizzle-orm/node-postgres`,
- * `drizzle-orm/mysql2` (created with `{ mode: 'default' }`), and their transactions.
- */
-export interface DrizzleDatabase {
-  select: (...args: never[]) => unknown;
-  insert: (...args: never[]) => unknown;
-  transaction: (...args: never[]) => unknown;
-}
-
-/** Options of {@link DrizzleAdapter}: a `db` or a `getSession`, and the `model` table. */
-export interface DrizzleAdapterOptions<TTable extends Table = Table> {
-  /** The table this adapter serves. */
-  readonly model: TTable;
-  /** The database every call runs on. */
-  readonly db?: DrizzleDatabase;
-  /** Yields a database or transaction per call (async function or async generator); replaces `db`. */
-  readonly getSession?: GetSession<DrizzleDatabase>;
-  /**
-   * The schema module with the tables and `relations()`. Read from `db` when omitted;
-   * needed with `getSession` for relations (includes, many-to-many).
-   */
-  readonly schema?: Record<string, unknown>;
-  /** The `casing` the databases `getSession` yields were made with; read from `db` when given. */
-  readonly casing?: Casing;
-  readonly crudConfig?: CRUDConfigDict | CRUDConfigInit;
-  /** Statement shapes kept per adapter (and prepared once on `db`); default 64, 0 disables. */
-  readonly preparedStatements?: number;
-  /**
-   * Milliseconds a call waits on a database that answers nothing (a queue moving in a busy pool does
-   * not count) before it gives up with 503 `service_unavailable`; its transaction is then rolled back.
-   * Default 5000; `0` or `Infinity` waits without limit.
-   */
-  readonly timeoutMs?: number;
-}
-
-const registries = new WeakMap<object, SchemaRegistry>();
 const metas = new WeakMap<Table, ModelMeta>();
 /** The tables' descriptions, per way of spelling their columns (one per db). */
 const specs = new WeakMap<ColumnCasing, WeakMap<Table, ModelSpec>>();
-
-function relationalSchemaOf(db: DrizzleDatabase | undefined): RelationalSchema | undefined {
-  const internals = (db as { _?: Partial<RelationalSchema> } | undefined)?._;
-  if (!internals?.schema) return undefined;
-  return internals as RelationalSchema;
-}
-
-function registryFor(options: DrizzleAdapterOptions): SchemaRegistry {
-  const key = options.schema ?? relationalSchemaOf(options.db)?.schema;
-  const cached = key ? registries.get(key) : undefined;
-  if (cached) {
-    cached.add(options.model);
-    return cached;
-  }
-  const rel = options.schema ? extractRelationalSchema(options.schema) : relationalSchemaOf(options.db);
-  const registry = new SchemaRegistry(rel, options.model);
-  if (key) registries.set(key, registry);
-  return registry;
-}
 
 /**
  * Serves one Drizzle table: describes it (fields, keys, relations from the

@@ -11,5 +11,6 @@
  */
 
 export type { GetSession } from 'ormcrud/adapter-kit';
-export { DrizzleAdapter, type DrizzleAdapterOptions, type DrizzleDatabase } from './drizzle-adapter.ts';
+export type { DrizzleAdapterOptions, DrizzleDatabase } from './adapter-options.ts';
+export { DrizzleAdapter } from './drizzle-adapter.ts';
 export type { DrizzlePk, DrizzleRow } from './row-types.ts';
