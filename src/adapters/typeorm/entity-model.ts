@@ -10,7 +10,8 @@ import { type Codec, type ColumnSpec, type Fill, type ModelSpec, parseDateTime }
 import type { DataSource, EntityMetadata } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata.js';
 import { ApplyValueTransformers } from 'typeorm/util/ApplyValueTransformers.js';
-import { describeEntity, fieldKind } from './describe-entity.ts';
+import { fieldKind } from './column-kind.ts';
+import { describeEntity } from './describe-entity.ts';
 import { ownColumns, wireName } from './entity-columns.ts';
 
 const uuid: Fill = { kind: 'value', value: randomUUID };
