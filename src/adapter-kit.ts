@@ -52,6 +52,7 @@ export {
   integerRange,
   type ModelMeta,
   type RelationMeta,
+  refuseSharedName,
   type TextFormat,
 } from './core/model-meta.ts';
 export { fetchWindow, knownCount, type ListResult, type PageWindow } from './core/paginator.ts';

@@ -201,3 +201,20 @@ export function refuseNameClashes(meta: ModelMeta): void {
   const names = clashes.map((name) => `"${name}"`).join(', ');
   throw new TypeError(`Model "${meta.name}" has a field and a relation both named ${names}: rename one`);
 }
+
+/**
+ * Refuses a model name that tables of more than one path share (one name in two schemas): a relation to
+ * either would name the same model, and could read the other's rows. `adapter` names the refusing adapter.
+ *
+ * @example
+ * ```ts
+ * refuseSharedName('DrizzleAdapter', 'item', ['item']); // passes: one table
+ * refuseSharedName('DrizzleAdapter', 'item', ['item', 'archive.item']); // throws a TypeError naming both
+ * ```
+ */
+export function refuseSharedName(adapter: string, name: string, paths: Iterable<string>): void {
+  const distinct = new Set(paths);
+  if (distinct.size < 2) return;
+  const both = [...distinct].join(' and ');
+  throw new TypeError(`${adapter}: "${name}" names two tables (${both}); give them different names`);
+}

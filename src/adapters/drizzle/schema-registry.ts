@@ -5,7 +5,7 @@
  * @module
  */
 import type { Table, TableRelationalConfig } from 'drizzle-orm';
-import type { RelationMeta } from 'ormcrud/adapter-kit';
+import { type RelationMeta, refuseSharedName } from 'ormcrud/adapter-kit';
 import type { DrizzleAdapterOptions } from './adapter-options.ts';
 import { tableInfo } from './describe-table.ts';
 import { extractRelationalSchema, type RelationalSchema, relationalSchemaOf } from './relational-schema.ts';
@@ -27,7 +27,7 @@ export class SchemaRegistry {
   readonly #tsNames = new Map<Table, string>();
   readonly #byName = new Map<string, Table>();
   /** Names two tables share, in different schemas, with their paths. */
-  readonly #ambiguous = new Map<string, string>();
+  readonly #ambiguous = new Map<string, readonly string[]>();
   readonly #relations = new Map<Table, RelationMeta[]>();
 
   constructor(rel: RelationalSchema | undefined, own: Table) {
@@ -49,7 +49,7 @@ export class SchemaRegistry {
     if (known) {
       // Two tables of one name in two schemas: a relation to either names the same model.
       const [a, b] = [tableInfo(known).path.join('.'), info.path.join('.')];
-      if (a !== b) this.#ambiguous.set(info.name, `${a} and ${b}`);
+      if (a !== b) this.#ambiguous.set(info.name, [a, b]);
       return;
     }
     this.#byName.set(info.name, table);
@@ -58,8 +58,7 @@ export class SchemaRegistry {
 
   /** A table by its model name (the lower-case SQL name), or by its schema key. */
   table(name: string): Table | undefined {
-    const both = this.#ambiguous.get(name.toLowerCase());
-    if (both) throw new TypeError(`DrizzleAdapter: "${name}" names two tables (${both}); give them different names`);
+    refuseSharedName('DrizzleAdapter', name, this.#ambiguous.get(name.toLowerCase()) ?? []);
     const byName = this.#byName.get(name.toLowerCase());
     if (byName) return byName;
     const fromKey = this.#rel?.fullSchema[name];

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { refuseSharedName } from 'ormcrud/adapter-kit';
 import { type ModelAttributeColumnOptions, type ModelStatic, type Sequelize, Utils } from 'sequelize';
 
 /** A Sequelize model class of any instance type. */
@@ -66,12 +67,6 @@ export function findModel(sequelize: Sequelize | undefined, name: string): AnyMo
   const models = Object.values(sequelize?.models ?? {}) as AnyModel[];
   const lower = name.toLowerCase();
   const named = models.filter((m) => modelName(m) === lower);
-  const paths = new Set(named.map(tablePath));
-  // Two tables of one name in two schemas: a relation to either names the same model.
-  if (paths.size > 1) {
-    throw new TypeError(
-      `SequelizeAdapter: "${name}" names two tables (${[...paths].join(' and ')}); give them different names`,
-    );
-  }
+  refuseSharedName('SequelizeAdapter', name, named.map(tablePath));
   return named[0] ?? models.find((m) => m.name === name);
 }

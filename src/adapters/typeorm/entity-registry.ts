@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { ModelSpec } from 'ormcrud/adapter-kit';
+import { type ModelSpec, refuseSharedName } from 'ormcrud/adapter-kit';
 import type { DataSource, EntityMetadata, EntityTarget, ObjectLiteral } from 'typeorm';
 import { entitySpec } from './entity-model.ts';
 
@@ -24,8 +24,8 @@ export class EntityRegistry {
   readonly #dataSource: () => DataSource;
   readonly #specs = new Map<unknown, ModelSpec>();
   #byName: Map<string, EntityMetadata> | undefined;
-  /** Table names two entities share, in different schemas. */
-  readonly #ambiguous = new Map<string, [EntityMetadata, EntityMetadata]>();
+  /** Table names two entities share, in different schemas, with their paths. */
+  readonly #ambiguous = new Map<string, readonly string[]>();
 
   constructor(dataSource: () => DataSource) {
     this.#dataSource = dataSource;
@@ -55,17 +55,14 @@ export class EntityRegistry {
         const table = metadata.tableName.toLowerCase();
         const other = this.#byName.get(table);
         // Two tables of one name in two schemas: a relation to either names the same model.
-        if (other && other.tablePath !== metadata.tablePath) this.#ambiguous.set(table, [other, metadata]);
+        if (other && other.tablePath !== metadata.tablePath)
+          this.#ambiguous.set(table, [other.tablePath, metadata.tablePath]);
         for (const name of [table, metadata.name, metadata.targetName]) {
           if (!this.#byName.has(name)) this.#byName.set(name, metadata);
         }
       }
     }
-    const both = this.#ambiguous.get(model.toLowerCase());
-    if (both) {
-      const paths = both.map((m) => m.tablePath).join(' and ');
-      throw new TypeError(`TypeORMAdapter: "${model}" names two tables (${paths}); give them different names`);
-    }
+    refuseSharedName('TypeORMAdapter', model, this.#ambiguous.get(model.toLowerCase()) ?? []);
     const metadata = this.#byName?.get(model) ?? this.#byName?.get(model.toLowerCase());
     if (!metadata) throw new TypeError(`TypeORMAdapter: no entity named "${model}"`);
     return metadata;
