@@ -17,6 +17,16 @@ describeForum('list filters, sorting, pagination and includes', (s) => {
     assert.deepEqual(ids((await s.call('GET', '/posts?nope=1')).body), [1, 2, 3, 4]);
   });
 
+  test('an invalid percent-escape in a query name or value is 400, an encoded percent sign is text', async () => {
+    for (const query of ['slug=%FF', 'slug=%ED%A0%80', 'slug=%C0%AF', 'slug=%zz', 'slug=%E2', 'nope%FF=1', '%zz']) {
+      const res = await s.call('GET', `/posts?${query}`);
+      assert.equal(res.status, 400, query);
+      assert.equal(res.body.detail, 'The URL query is malformed (an invalid percent-encoding)');
+    }
+    assert.equal((await s.call('POST', '/nope?a=%FF', {})).status, 400, 'as for a malformed path');
+    assert.deepEqual(ids((await s.call('GET', '/posts?slug=%25FF&nope=%E2%82%AC')).body), []);
+  });
+
   test('sort is repeatable, ascending by default, first mention wins', async () => {
     assert.deepEqual(ids((await s.call('GET', '/posts?sort=slug')).body), [3, 1, 2, 4]);
     assert.deepEqual(ids((await s.call('GET', '/posts?sort=slug:desc')).body), [4, 2, 1, 3]);

@@ -11,7 +11,7 @@ import { readsBodyOf, routeEntries } from '../../core/http/index.ts';
 import { serializerCompiler, validatorCompiler } from './compilers.ts';
 import { problemHandler } from './errors.ts';
 import { jsonBodyParser, noteDecodedBody } from './json-body.ts';
-import { notFoundHandler } from './outside-routes.ts';
+import { notFoundHandler, refuseMalformedQuery } from './outside-routes.ts';
 import { FastifyCrudRequest } from './request.ts';
 import { checkTarget } from './request-target.ts';
 
@@ -39,6 +39,7 @@ function routeOptions(route: CrudRoute, url: string, methods: readonly string[])
       ...(json.body && { body: json.body }),
       response,
     },
+    onRequest: refuseMalformedQuery,
     // Returns the result's promise; Fastify sends what it resolves to. (Returning
     // `reply` after `reply.send` would make Fastify await the reply itself, which
     // settles only once the response stream has finished: more work per request.)

@@ -17,6 +17,7 @@ export { type InputSource, type ValidationIssue, validationError } from './field
 export { DEFAULT_BODY_LIMIT, JsonBodyReader, parseJsonBody } from './json-body.ts';
 export {
   MAX_PARAM_LENGTH,
+  malformedQuery,
   malformedUrl,
   malformedUrlError,
   notFoundError,

@@ -91,12 +91,13 @@ function authorityEnd(url: string, start: number): number {
 }
 
 /**
- * A 400 when `url` is no path (`*`, an absolute URL of another scheme than HTTP) or its path
- * holds a backslash or an invalid percent-encoding, or `undefined`.
+ * A 400 when `url` is no path (`*`, an absolute URL of another scheme than HTTP), its path
+ * holds a backslash, or its path or query an invalid percent-encoding; else `undefined`.
  *
  * @example
  * ```ts
  * malformedUrl('/tags/%E0%A4%A'); // HttpError 400
+ * malformedUrl('/tags?name=%FF'); // HttpError 400
  * ```
  */
 export function malformedUrl(url: string): HttpError | undefined {
@@ -106,13 +107,36 @@ export function malformedUrl(url: string): HttpError | undefined {
   // Express routes `/a\b` as `/a/b`; no URL has a backslash, so none is routed as another path.
   const backslash = url.indexOf('\\');
   if (backslash !== -1 && backslash < end) return new HttpError('bad_request', 'The URL path holds a backslash');
-  const percent = url.indexOf('%');
-  if (percent === -1 || percent >= end) return undefined;
+  if (!decodes(url, 0, end)) return malformedUrlError();
+  return malformedQuery(url);
+}
+
+/**
+ * A 400 when the query of `url` (a target without its fragment) holds an invalid
+ * percent-encoding, in a name or a value (`%FF`, `%zz`, an encoded surrogate), else `undefined`:
+ * a query parser would take such an escape as literal text.
+ *
+ * @example
+ * ```ts
+ * malformedQuery('/tags?name=%zz'); // HttpError 400
+ * malformedQuery('/tags?name=%25zz'); // undefined
+ * ```
+ */
+export function malformedQuery(url: string): HttpError | undefined {
+  const query = url.indexOf('?');
+  if (query === -1 || decodes(url, query + 1, url.length)) return undefined;
+  return new HttpError('bad_request', 'The URL query is malformed (an invalid percent-encoding)');
+}
+
+/** Whether `url` from `start` to `end` is valid percent-encoded UTF-8 (escapes never span a `&` or `=`). */
+function decodes(url: string, start: number, end: number): boolean {
+  const percent = url.indexOf('%', start);
+  if (percent === -1 || percent >= end) return true;
   try {
-    decodeURIComponent(url.slice(0, end));
-    return undefined;
+    decodeURIComponent(url.slice(percent, end));
+    return true;
   } catch {
-    return malformedUrlError();
+    return false;
   }
 }
 
