@@ -27,6 +27,23 @@ export function parseDateTime(text: string): Date {
 }
 
 /**
+ * `pattern`, a date-time's as Zod writes it, with its fractions of a second to the millisecond: any
+ * digit past the third a zero. A `Date` keeps milliseconds, so a finer instant would be cut to another.
+ *
+ * @example
+ * ```ts
+ * const exact = toMilliseconds(/^\d\d:\d\d(?:\.\d+)?$/);
+ * exact.test('10:00.1230'); // true
+ * exact.test('10:00.0009'); // false
+ * ```
+ */
+export function toMilliseconds(pattern: RegExp): RegExp {
+  const source = pattern.source.replaceAll('(?:\\.\\d+)?', '(?:\\.\\d{1,3}0*)?');
+  if (source === pattern.source) throw new Error(`No fraction of a second in the date-time pattern ${source}`);
+  return new RegExp(source, pattern.flags);
+}
+
+/**
  * A `date` field's value as the calendar day `YYYY-MM-DD`: text as it starts, a
  * `Date` by its UTC day (as `new Date('2024-02-29')` makes it); `null` and
  * `undefined` as they are.

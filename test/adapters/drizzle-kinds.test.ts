@@ -439,6 +439,12 @@ describe('value conversion on SQLite', () => {
       assert.equal(created.headers.location, `/stats/${encodeURIComponent(day)}/hits`);
       const read = await app.inject({ method: 'GET', url: String(created.headers.location) });
       assert.deepEqual([read.statusCode, read.json().hits], [200, 3]);
+      // Cut to the millisecond, a finer key would name this row: it is refused instead.
+      const finer = await app.inject({
+        method: 'GET',
+        url: `/stats/${encodeURIComponent('2024-05-01T00:00:00.1231Z')}/hits`,
+      });
+      assert.deepEqual([finer.statusCode, finer.json().errors[0].path], [422, 'path.stat_day']);
     } finally {
       await app.close();
       client.close();

@@ -12,6 +12,7 @@ import { routersApp, testFrameworks } from '../support/framework-apps.ts';
 import { type Orm, openMoments, STORED } from '../support/moment-models.ts';
 
 const ZONES = ['America/New_York', 'Asia/Tokyo'];
+const DATE_TIME_MESSAGE = 'must be a date-time such as 2024-01-31T09:30:00Z, to the millisecond at most';
 const ORMS: Orm[] = ['drizzle', 'typeorm', 'sequelize'];
 
 /**
@@ -117,6 +118,29 @@ for (const zone of ZONES) {
               [`body.${field}`],
             );
           }
+          // A `Date` keeps milliseconds: a finer date-time would be cut to another instant, so digits past the
+          // third must be zeros, in a filter as in a body.
+          for (const at of ['2024-01-31T23:30:00.0009Z', '2024-01-31T23:30:00.000000001', '2024-01-31T23:30:00.1234']) {
+            const page = await app.inject({ method: 'GET', url: `/moments?at=${encodeURIComponent(at)}` });
+            const written = [
+              await app.inject({ method: 'POST', url: '/moments', payload: { day: '2024-01-01', at } }),
+              await app.inject({ method: 'PATCH', url: '/moments/1', payload: { at } }),
+            ];
+            for (const [res, path] of [
+              [page, 'query.at'],
+              ...written.map((res) => [res, 'body.at'] as const),
+            ] as const) {
+              assert.equal(res.statusCode, 422, `${at}: ${res.body}`);
+              assert.deepEqual(res.json().errors, [{ path, message: DATE_TIME_MESSAGE }], at);
+            }
+          }
+          const zeros = { day: '2024-01-01', at: '2024-01-31T23:30:00.1230000Z' };
+          const exact = await app.inject({ method: 'POST', url: '/moments', payload: zeros });
+          assert.equal(exact.statusCode, 201, exact.body);
+          assert.equal(exact.json().at, '2024-01-31T23:30:00.123Z');
+          const found = await app.inject({ method: 'GET', url: `/moments?at=${encodeURIComponent(zeros.at)}` });
+          assert.deepEqual(found.json().data, [exact.json()]);
+          await app.inject({ method: 'DELETE', url: `/moments/${exact.json().id}` });
           // A date-time without an offset is UTC here too, whatever the process's zone.
           for (const [day, at, read] of [
             ['1000-01-01', '1000-01-01T00:00:00Z', '1000-01-01T00:00:00.000Z'],

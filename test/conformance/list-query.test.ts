@@ -27,6 +27,18 @@ describeForum('list filters, sorting, pagination and includes', (s) => {
     assert.deepEqual(ids((await s.call('GET', '/posts?slug=%25FF&nope=%E2%82%AC')).body), []);
   });
 
+  test('a date-time filter is to the millisecond: digits past it only zeros, else a 422 naming it', async () => {
+    const at = new Date((await s.call('GET', '/categories/1')).body.created_at).toISOString();
+    const same = ids((await s.call('GET', `/categories?created_at=${at}`)).body);
+    assert.deepEqual(ids((await s.call('GET', `/categories?created_at=${at.replace('Z', '000000Z')}`)).body), same);
+    for (const finer of [at.replace('Z', '0001Z'), at.replace('Z', '9')]) {
+      const res = await s.call('GET', `/categories?created_at=${finer}`);
+      assert.equal(res.status, 422, finer);
+      assert.equal(res.body.errors[0].path, 'query.created_at');
+      assert.match(res.body.errors[0].message, /to the millisecond at most/);
+    }
+  });
+
   test('sort is repeatable, ascending by default, first mention wins', async () => {
     assert.deepEqual(ids((await s.call('GET', '/posts?sort=slug')).body), [3, 1, 2, 4]);
     assert.deepEqual(ids((await s.call('GET', '/posts?sort=slug:desc')).body), [4, 2, 1, 3]);

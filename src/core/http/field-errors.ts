@@ -25,6 +25,8 @@ export type InputSource = 'path' | 'query' | 'body' | 'header';
 /** What a client reads for a string format (instead of the regular expression behind it). */
 const FORMATS: Record<string, string> = {
   'date-time': 'must be a date-time such as 2024-01-31T09:30:00Z',
+  /** The generated schemas' date-time: an offset or none (UTC), no digit past the millisecond but zeros. */
+  'date-time-ms': 'must be a date-time such as 2024-01-31T09:30:00Z, to the millisecond at most',
   date: 'must be a date such as 2024-01-31',
   time: 'must be a time of day such as 09:30:00',
   uuid: 'must be a UUID such as 0b5e4a6c-8f7d-4e2a-9c1b-3d5f7a9b1c2d',

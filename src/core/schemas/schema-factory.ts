@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { cached } from '../cache.ts';
+import { toMilliseconds } from '../dates.ts';
 import { DEFAULT_INCLUDE_LIMIT, includeDescription } from '../include-limit.ts';
 import { type FieldMeta, fieldOf, type ModelMeta, type RelationMeta, SCALAR_KINDS } from '../model-meta.ts';
 import { decimalWithin } from './decimal-digits.ts';
@@ -22,7 +23,8 @@ const VALUES = {
   integer: z.int(),
   number: z.number(),
   boolean: z.boolean(),
-  datetime: z.iso.datetime({ offset: true, local: true }),
+  // ISO 8601 with an offset or none (then UTC), to the millisecond: a finer instant would be cut to another.
+  datetime: z.string().regex(toMilliseconds(z.iso.datetime({ offset: true, local: true }).def.pattern as RegExp)),
   date: z.iso.date(),
   // Any 8-4-4-4-12 hex value: databases store Microsoft-style GUIDs too, whatever their version and variant digits.
   uuid: z.guid(),
@@ -57,14 +59,14 @@ let formatsByPattern: Map<string, string> | undefined;
  *
  * @example
  * ```ts
- * formatOfPattern(z.iso.datetime().def.pattern?.source ?? ''); // 'date-time'
+ * formatOfPattern(z.iso.date().def.pattern?.source ?? ''); // 'date'
  * ```
  */
 export function formatOfPattern(pattern: string): string | undefined {
   if (!formatsByPattern) {
     formatsByPattern = new Map();
     for (const [format, schema] of [
-      ['date-time', VALUES.datetime],
+      ['date-time-ms', VALUES.datetime],
       ['date', VALUES.date],
       ['uuid', VALUES.uuid],
       ['base64', VALUES.binary],

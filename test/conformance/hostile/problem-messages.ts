@@ -52,7 +52,10 @@ export function problemMessages(s: ForumSuite): void {
       const res = await s.call('GET', `/categories?created_at=${encodeURIComponent(value)}`);
       assert.equal(res.status, 422, value);
       assert.deepEqual(res.body.errors, [
-        { path: 'query.created_at', message: 'must be a date-time such as 2024-01-31T09:30:00Z' },
+        {
+          path: 'query.created_at',
+          message: 'must be a date-time such as 2024-01-31T09:30:00Z, to the millisecond at most',
+        },
       ]);
     }
   });
