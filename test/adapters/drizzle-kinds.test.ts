@@ -274,6 +274,60 @@ describe('relations', () => {
     assert.equal(describeOf(course).relations[0]?.target, 'student');
   });
 
+  test('a many() to a link table onto a composite key joins on every key column, and loads', async () => {
+    const edition = lite.sqliteTable(
+      'edition',
+      { book_id: lite.integer('book_id').notNull(), lang: lite.text('lang').notNull() },
+      (t) => [lite.primaryKey({ columns: [t.book_id, t.lang] })],
+    );
+    const shelf = lite.sqliteTable('shelf', { id: lite.integer('id').primaryKey() });
+    const shelved = lite.sqliteTable(
+      'shelved',
+      {
+        shelf_id: lite.integer('shelf_id').notNull(),
+        book_id: lite.integer('book_id').notNull(),
+        lang: lite.text('lang').notNull(),
+      },
+      (t) => [
+        lite.primaryKey({ columns: [t.shelf_id, t.book_id, t.lang] }),
+        lite.foreignKey({ columns: [t.shelf_id], foreignColumns: [shelf.id] }),
+        lite.foreignKey({ columns: [t.book_id, t.lang], foreignColumns: [edition.book_id, edition.lang] }),
+      ],
+    );
+    const shelfSchema = {
+      edition,
+      shelf,
+      shelved,
+      shelfRelations: relations(shelf, ({ many }) => ({ editions: many(shelved) })),
+      shelvedRelations: relations(shelved, ({ one }) => ({
+        shelf: one(shelf, { fields: [shelved.shelf_id], references: [shelf.id] }),
+        edition: one(edition, {
+          fields: [shelved.book_id, shelved.lang],
+          references: [edition.book_id, edition.lang],
+        }),
+      })),
+    };
+    const client = createClient({ url: ':memory:' });
+    await client.executeMultiple(`CREATE TABLE edition (book_id INTEGER, lang TEXT, PRIMARY KEY (book_id, lang));
+      CREATE TABLE shelf (id INTEGER PRIMARY KEY);
+      CREATE TABLE shelved (shelf_id INTEGER, book_id INTEGER, lang TEXT, PRIMARY KEY (shelf_id, book_id, lang));
+      INSERT INTO edition VALUES (1, 'en'), (1, 'fr'), (2, 'en');
+      INSERT INTO shelf VALUES (1);
+      INSERT INTO shelved VALUES (1, 1, 'fr'), (1, 2, 'en');`);
+    const adapter = new DrizzleAdapter({ model: shelf, db: drizzle(client, { schema: shelfSchema }) });
+    assert.deepEqual(adapter.describe().relations[0]?.through, {
+      model: 'shelved',
+      sourceFields: ['shelf_id'],
+      junctionTargetFields: ['book_id', 'lang'],
+      targetFields: ['book_id', 'lang'],
+    });
+    assert.deepEqual(((await adapter.getOne({ id: 1 }, ['editions'])) as Row | null)?.editions, [
+      { book_id: 1, lang: 'fr' },
+      { book_id: 2, lang: 'en' },
+    ]);
+    client.close();
+  });
+
   test('a link table with its own key column stays a plain to-many', () => {
     assert.deepEqual(describeOf(playlist).relations, [
       { name: 'entries', target: 'entry', many: true, fields: ['id'], references: ['playlist_id'], holdsKey: false },

@@ -126,7 +126,7 @@ for (const target of drizzleTargets()) {
           junctionTargetFields: ['tag_id'],
           targetFields: ['id'],
         });
-        assert.equal(rel('tag').translations?.target, 'post_translation');
+        assert.deepEqual(rel('tag'), {}, 'no tag translations: the forum is the same on every ORM');
         assert.equal(rel('postTranslationTag').tag?.through, undefined);
       });
 
@@ -254,11 +254,6 @@ for (const target of drizzleTargets()) {
           { id: 2, name: 'meta' },
         ]);
         assert.equal(one(tr, 'post').slug, 'hello');
-        const tag = await a.tag.getOne({ id: 1 }, ['translations']);
-        assert.deepEqual(
-          many(tag, 'translations').map((t) => `${t.post_id}/${t.language}`),
-          ['1/en', '1/fr'],
-        );
         assert.equal(await a.post.getOne({ id: 99 }, ['thread']), null);
       });
 
@@ -389,7 +384,7 @@ for (const target of drizzleTargets()) {
       test('deleteOne returns the deleted row', async () => {
         await h.sql('DELETE FROM post_translation_tag WHERE tag_id = ?', [2]);
         const row = await a.tag.deleteOne({ id: 2 });
-        assert.deepEqual(row, { id: 2, name: 'meta', translations: null });
+        assert.deepEqual(row, { id: 2, name: 'meta' });
         assert.equal(await a.tag.getOne({ id: 2 }, []), null);
         assert.equal(await a.tag.deleteOne({ id: 2 }), null);
         const post = await a.post.deleteOne({ id: 4 }, postsOf(3, 2));

@@ -96,6 +96,11 @@ describeForum('list filters, sorting, pagination and includes', (s) => {
     assert.equal(post.thread.category, undefined);
   });
 
+  test('a tag has no relation on any ORM: the same fields, and no include', async () => {
+    assert.deepEqual((await s.call('GET', '/tags/1')).body, { id: 1, name: 'intro' });
+    assert.equal((await s.call('GET', '/tags?include=translations')).status, 422);
+  });
+
   test('unknown or comma-joined include is 422', async () => {
     assert.equal((await s.call('GET', '/posts?include=nope')).status, 422);
     assert.equal((await s.call('GET', '/posts?include=thread,author')).status, 422);
