@@ -79,7 +79,7 @@ test('package: the tarball holds the build, the sources, the docs README links, 
 
 test('package: every entry point loads on plain Node from dist/', async () => {
   const script = `
-    const entries = ['ormcrud', 'ormcrud/adapter-kit', 'ormcrud/drizzle', 'ormcrud/typeorm', 'ormcrud/sequelize', 'ormcrud/fastify', 'ormcrud/hono', 'ormcrud/express', 'ormcrud/node'];
+    const entries = ['ormcrud', 'ormcrud/adapter-kit', 'ormcrud/binding-kit', 'ormcrud/drizzle', 'ormcrud/typeorm', 'ormcrud/sequelize', 'ormcrud/fastify', 'ormcrud/hono', 'ormcrud/express', 'ormcrud/node'];
     const loaded = {};
     for (const entry of entries) loaded[entry] = { file: import.meta.resolve(entry), names: Object.keys(await import(entry)) };
     loaded.manifest = { file: import.meta.resolve('ormcrud/package.json'), names: [] };
@@ -90,6 +90,7 @@ test('package: every entry point loads on plain Node from dist/', async () => {
   const expected: Record<string, [string, string]> = {
     ormcrud: ['dist/index.js', 'CRUDCollection'],
     'ormcrud/adapter-kit': ['dist/adapter-kit.js', 'EngineAdapter'],
+    'ormcrud/binding-kit': ['dist/binding-kit.js', 'routeResponder'],
     'ormcrud/drizzle': ['dist/adapters/drizzle/index.js', 'DrizzleAdapter'],
     'ormcrud/typeorm': ['dist/adapters/typeorm/index.js', 'TypeORMAdapter'],
     'ormcrud/sequelize': ['dist/adapters/sequelize/index.js', 'SequelizeAdapter'],

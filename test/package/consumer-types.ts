@@ -8,6 +8,7 @@
 import type { LibSQLDatabase } from 'drizzle-orm/libsql';
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { CRUDCollection, type CrudRouter } from 'ormcrud';
+import { routeEntries } from 'ormcrud/binding-kit';
 import { DrizzleAdapter } from 'ormcrud/drizzle';
 import { toExpress } from 'ormcrud/express';
 import { toFastify } from 'ormcrud/fastify';
@@ -24,6 +25,11 @@ export function checks(router: CrudRouter): void {
   void toHono(router, 1024);
   // @ts-expect-error: toExpress takes a router
   void toExpress('/categories');
+  for (const { route, methods } of routeEntries(router)) {
+    // @ts-expect-error: a route's methods are HTTP methods
+    const method: number = methods[0];
+    void [route.path, method];
+  }
   // @ts-expect-error: keepTickObjectShape takes no argument
   keepTickObjectShape(router);
   // @ts-expect-error: a router's prefix is a string

@@ -6,9 +6,8 @@
  */
 import { type Response, Router } from 'express';
 import type { OpenApiDocument } from 'ormcrud';
-import type { ErrorLog } from '../../core/http/index.ts';
-import { type DocsFile, docsSite } from '../node/docs-site.ts';
-import { swaggerUiDir } from '../node/swagger-ui.ts';
+import { type DocsFile, docsSite, type ErrorLog } from 'ormcrud/binding-kit';
+import { swaggerUiDir } from 'ormcrud/node';
 import { notFoundHandler, problemErrorHandler } from './router.ts';
 
 /** Options of {@link openApiDocs}. */

@@ -17,6 +17,7 @@ import {
 import type { CrudRouter } from 'ormcrud';
 import {
   type ErrorLog,
+  feedNodeBody,
   type HttpReply,
   malformedUrlError,
   notFoundResponder,
@@ -27,8 +28,7 @@ import {
   type ResponderOptions,
   routeEntries,
   routeResponder,
-} from '../../core/http/index.ts';
-import { feedNodeBody } from '../node/request-body.ts';
+} from 'ormcrud/binding-kit';
 
 /** Options of {@link toExpress} and {@link notFoundHandler}. */
 export interface ToExpressOptions extends ResponderOptions {}

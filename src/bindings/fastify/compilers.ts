@@ -5,8 +5,8 @@
  * @module
  */
 import type { FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
-import { compileSerializer, compileValidator } from '../../core/http/index.ts';
-import type { JsonSchema } from '../../core/schemas/json-schema.ts';
+import type { JsonSchema } from 'ormcrud';
+import { compileSerializer, compileValidator } from 'ormcrud/binding-kit';
 
 /** Validates path and query with coercion, bodies without. */
 export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) =>

@@ -6,9 +6,7 @@
  */
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { OpenApiDocument } from 'ormcrud';
-import { notFoundError, problemReply } from '../../core/http/index.ts';
-import { docsPrefix } from '../node/docs-prefix.ts';
-import { type DocsFile, documentFiles } from '../node/docs-site.ts';
+import { type DocsFile, docsPrefix, documentFiles, notFoundError, problemReply } from 'ormcrud/binding-kit';
 import { send } from './errors.ts';
 
 /** Options of {@link openApiDocs}. */

@@ -14,7 +14,7 @@ import {
   problemReply,
   type ValidationIssue,
   validationError,
-} from '../../core/http/index.ts';
+} from 'ormcrud/binding-kit';
 
 /** What Fastify's own body handling raises (the binding's JSON parser raises `HttpError`s itself). */
 const PARSE_ERRORS: Record<string, () => HttpError> = {

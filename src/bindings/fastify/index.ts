@@ -12,7 +12,7 @@
  *
  * @module
  */
-export { clientErrorHandler } from '../node/client-errors.ts';
+export { clientErrorHandler } from 'ormcrud/node';
 export { type OpenApiDocsOptions, openApiDocs } from './docs.ts';
 export { frameworkErrors } from './outside-routes.ts';
 export { type ToFastifyOptions, toFastify } from './plugin.ts';

@@ -6,7 +6,7 @@
  * @module
  */
 import type { FastifyRequest, preParsingHookHandler } from 'fastify';
-import { contentCodingError, jsonCharsetError, parseJsonBody } from '../../core/http/index.ts';
+import { contentCodingError, jsonCharsetError, parseJsonBody } from 'ormcrud/binding-kit';
 
 /** Requests whose body a `preParsing` hook decoded before the routes' own (@fastify/compress's decoder). */
 const decodedBodies = new WeakSet<FastifyRequest>();

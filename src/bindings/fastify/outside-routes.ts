@@ -18,7 +18,7 @@ import {
   originForm,
   paramTooLongError,
   problemReply,
-} from '../../core/http/index.ts';
+} from 'ormcrud/binding-kit';
 import { send } from './errors.ts';
 
 /** Answers a request no route matches with a 404 problem, or a 400 when its target is no path (`*`). */

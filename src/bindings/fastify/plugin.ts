@@ -7,7 +7,7 @@
 
 import type { FastifyInstance, FastifyPluginAsync, RouteOptions } from 'fastify';
 import { type CrudRoute, type CrudRouter, problemSchema as problem, toJsonSchema } from 'ormcrud';
-import { readsBodyOf, routeEntries } from '../../core/http/index.ts';
+import { readsBodyOf, routeEntries } from 'ormcrud/binding-kit';
 import { serializerCompiler, validatorCompiler } from './compilers.ts';
 import { problemHandler } from './errors.ts';
 import { jsonBodyParser, noteDecodedBody } from './json-body.ts';

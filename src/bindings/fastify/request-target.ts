@@ -4,7 +4,7 @@
  * @module
  */
 import type { FastifyRequest } from 'fastify';
-import { notFoundError, originForm, queryOf } from '../../core/http/index.ts';
+import { notFoundError, originForm, queryOf } from 'ormcrud/binding-kit';
 
 /**
  * A route's `preValidation` hook. A `#` starts a fragment, which holds no query: Fastify's router takes what

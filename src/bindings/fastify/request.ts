@@ -7,7 +7,7 @@
 
 import type { FastifyRequest } from 'fastify';
 import type { CrudRequest } from 'ormcrud';
-import { originForm } from '../../core/http/index.ts';
+import { originForm } from 'ormcrud/binding-kit';
 
 /** Wraps a Fastify request; `state` is created on first use. */
 export class FastifyCrudRequest implements CrudRequest<FastifyRequest> {

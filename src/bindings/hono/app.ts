@@ -9,12 +9,14 @@
  */
 import type { Context, Handler } from 'hono';
 import { Hono } from 'hono';
-import type { CrudRouter } from 'ormcrud';
-import { HttpError } from '../../core/errors.ts';
+import { type CrudRouter, HttpError } from 'ormcrud';
 import {
+  brokenOffBody,
   consoleErrorLog,
+  feedNodeBody,
   type HttpReply,
   type JsonBodyReader,
+  type NodeBody,
   notFoundResponder,
   originForm,
   problemReply,
@@ -23,8 +25,7 @@ import {
   type ResponderOptions,
   routeEntries,
   routeResponder,
-} from '../../core/http/index.ts';
-import { brokenOffBody, feedNodeBody, type NodeBody } from '../node/request-body.ts';
+} from 'ormcrud/binding-kit';
 
 /** Options of {@link toHono} and {@link notFoundHandler}. */
 export interface ToHonoOptions extends ResponderOptions {}

@@ -7,8 +7,7 @@
  */
 import { type Context, Hono } from 'hono';
 import type { OpenApiDocument } from 'ormcrud';
-import { type ErrorLog, problemReply } from '../../core/http/index.ts';
-import { type DocsFile, docsSite } from '../node/docs-site.ts';
+import { type DocsFile, docsSite, type ErrorLog, problemReply } from 'ormcrud/binding-kit';
 import { responseOf } from './app.ts';
 
 /** Options of {@link openApiDocs}. */

@@ -7,9 +7,8 @@
  */
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import { HttpError } from '../../core/errors.ts';
-import { problemReply } from '../../core/http/index.ts';
-import { loggableError } from '../../core/safe-errors.ts';
+import { HttpError, loggableError } from 'ormcrud';
+import { problemReply } from 'ormcrud/binding-kit';
 
 type ParserError = NodeJS.ErrnoException & { rawPacket?: Buffer; bytesParsed?: number };
 

@@ -28,7 +28,14 @@ export interface HttpReply {
 /** Where a binding logs an error that is no `HttpError` (a bug, a database failure), values redacted. */
 export type ErrorLog = (error: LoggableError) => void;
 
-/** Logs to the console: `ormcrud: unhandled error` and the redacted error. */
+/**
+ * Logs to the console: `ormcrud: unhandled error` and the redacted error.
+ *
+ * @example
+ * ```ts
+ * const log: ErrorLog = process.env.NODE_ENV === 'test' ? () => {} : consoleErrorLog;
+ * ```
+ */
 export const consoleErrorLog: ErrorLog = (error) => console.error('ormcrud: unhandled error', error);
 
 let serializeProblem: ((data: unknown) => string) | undefined;
