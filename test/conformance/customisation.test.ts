@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import {
   CRUDCollection,
   type CRUDCollectionOptions,
+  CreateSchemaDependency,
   type CrudRequest,
   type CrudRouter,
   type DependencyOverride,
@@ -21,6 +22,7 @@ import {
   PublicSchemaDependency,
   ReplaceSignatureDependency,
   type Row,
+  UpdateSchemaDependency,
 } from 'ormcrud';
 import { z } from 'zod';
 import { call, describeForum, type ForumSuite } from '../support/forum-suite.ts';
@@ -150,6 +152,38 @@ describeForum(
       );
       assert.equal((await call(strict, 'GET', '/c')).status, 422);
       assert.equal((await call(strict, 'GET', '/c?q=General')).body.count, 1);
+    });
+
+    test('a replaced body keeps to the path: the parent key from the URL, the primary key never updated', async () => {
+      const adapter = s.harness.adapters.thread;
+      const asSent = (req: CrudRequest) => req.body;
+      const variants: [string, DependencyOverride, DependencyOverride][] = [
+        ['plain functions', asSent, asSent],
+        [
+          'declared schemas',
+          new ReplaceSignatureDependency(asSent, { body: adapter.generateCreateSchema() }),
+          new ReplaceSignatureDependency(asSent, { body: adapter.generateUpdateSchema() }),
+        ],
+      ];
+      for (const [name, create, update] of variants) {
+        const overrides = new Map<Marker, DependencyOverride>([
+          [CreateSchemaDependency, create],
+          [UpdateSchemaDependency, update],
+        ]);
+        const threads = () => new CRUDCollection({ ormAdapter: adapter, dependencyOverrides: overrides });
+        const nested = categories().addNestedCollection('/threads', threads()).getRouter({ prefix: '/c' });
+        const app = await serve(s, nested, threads().getRouter({ prefix: '/t' }));
+        const created = await call(app, 'POST', '/c/1/threads', { title: name, category_id: 2, no_such: 1 });
+        assert.deepEqual([created.status, created.body.category_id], [201, 1], name);
+        const id = created.body.id as number;
+        const moved = { category_id: 2, id: id + 1000, title: `${name}!`, no_such: 1 };
+        assert.equal((await call(app, 'PATCH', `/c/1/threads/${id}`, moved)).status, 200, name);
+        assert.equal((await call(app, 'PATCH', `/t/${id}`, { id: id + 2000 })).status, 200, name);
+        const [row] = await s.rows('thread', { id });
+        assert.deepEqual([row?.category_id, row?.title], [1, `${name}!`], name);
+        assert.equal((await s.rows('thread', { category_id: 2 })).length, 1, name);
+        await app.close();
+      }
     });
 
     test('a custom paginator replaces the default through PaginatorDependency', async () => {

@@ -102,9 +102,9 @@ function parentsResolver(parents: readonly ParentLevel[]): ReplaceSignatureDepen
   return new ReplaceSignatureDependency(resolve, mergeInputs(parents.map((level) => level.pk.inputs)));
 }
 
-/** A body resolver: the schema's keys, never a field the path fixes. */
-function bodyResolver(schema: z.ZodObject, fixed: ReadonlySet<string>): ReplaceSignatureDependency<Row> {
-  const keys = Object.keys(schema.shape).filter((key) => !fixed.has(key));
+/** A body resolver: the schema's keys (the mount's schemas leave out what the path fixes). */
+function bodyResolver(schema: z.ZodObject): ReplaceSignatureDependency<Row> {
+  const keys = Object.keys(schema.shape);
   return new ReplaceSignatureDependency((req) => pick(req.body, keys), { body: schema }, schema);
 }
 
@@ -135,8 +135,8 @@ export function defaultResolvers(mount: Mount): Map<Marker, ReplaceSignatureDepe
       ),
     ],
     [PaginatorDependency, PagePaginator.dependency()],
-    [CreateSchemaDependency, bodyResolver(mount.createSchema, mount.fixedFields)],
-    [UpdateSchemaDependency, bodyResolver(mount.updateSchema, mount.fixedFields)],
+    [CreateSchemaDependency, bodyResolver(mount.createSchema)],
+    [UpdateSchemaDependency, bodyResolver(mount.updateSchema)],
     [PublicSchemaDependency, new ReplaceSignatureDependency(() => c.publicSchema, {}, c.publicSchema)],
     [PublicListSchemaDependency, new ReplaceSignatureDependency(() => c.publicListSchema, {}, c.publicListSchema)],
   ]);

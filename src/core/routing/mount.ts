@@ -24,6 +24,7 @@ import { chainShape } from '../parent-scope.ts';
 import { StorageCheck } from '../schemas/storable.ts';
 import { findParentLink, type NestedConfig } from './nesting.ts';
 import { freeParamName, type KeyParam, pkParamName } from './path-params.ts';
+import { guardWrites } from './write-guard.ts';
 
 /**
  * An alternative set of dependency overrides for one router build, applied over
@@ -95,11 +96,11 @@ export class Mount {
   readonly fixedFields: ReadonlySet<string>;
   /** Create body: the given or generated schema without the fixed fields. */
   readonly createSchema: z.ZodObject;
-  /** Update body: likewise, so a nested PATCH cannot move a row out of its parent. */
+  /** Update body: likewise and without the primary key, so a PATCH cannot move a row out of its parent. */
   readonly updateSchema: z.ZodObject;
   /** Filters: the fixed fields are already filtered by the path. */
   readonly filterSchema: z.ZodObject;
-  /** Defaults, then the collection's `dependencyOverrides`, then the strategy's. */
+  /** Defaults, then the collection's `dependencyOverrides`, then the strategy's; bodies keep to the path. */
   readonly resolvers: ResolvedOverrides;
   /** Whether a create may run here: under a parent that holds the key, only where it may be relinked. */
   readonly creates: boolean;
@@ -128,12 +129,14 @@ export class Mount {
     this.fixedFields = new Set(held);
     const generated = () => c.ormAdapter.generateCreateSchema(c.createFields, c.baseFields);
     this.createSchema = omit(c.createSchema ?? generated(), this.fixedFields);
-    this.updateSchema = omit(c.updateSchema, this.fixedFields);
+    const primaryKey = c.ormAdapter.meta.primaryKey;
+    this.updateSchema = omit(c.updateSchema, new Set([...this.fixedFields, ...primaryKey]));
     this.filterSchema = omit(c.filterSchema, this.fixedFields);
     const resolvers = new Map<Marker, ReplaceSignatureDependency>(defaultResolvers(this));
     for (const source of [c.dependencyOverrides, place.strategy?.dependencyOverrides]) {
       for (const [marker, value] of source ?? []) resolvers.set(marker, ReplaceSignatureDependency.from(value));
     }
+    guardWrites(resolvers, this.fixedFields, primaryKey);
     this.resolvers = resolvers;
   }
 
