@@ -59,13 +59,26 @@ export abstract class DependencyMarker {
 }
 
 /**
- * The validated create body.
- * @example `const overrides: DependencyOverrides = new Map([[CreateSchemaDependency, (req) => ({ ...(req.body as object), slug: 'x' })]])`
+ * The validated create body. A replacement declares the body it reads, or the route validates and documents none.
+ *
+ * @example
+ * ```ts
+ * const fromToken = new ReplaceSignatureDependency((req) => ({ ...(req.body as object), author_id: req.state.get('userId') }), {
+ *   body: postAdapter.generateCreateSchema(['thread_id', 'slug']),
+ * });
+ * const overrides: DependencyOverrides = new Map([[CreateSchemaDependency, fromToken]]);
+ * ```
  */
 export abstract class CreateSchemaDependency extends DependencyMarker {}
 /**
- * The validated, partial update body.
- * @example `const overrides: DependencyOverrides = new Map([[UpdateSchemaDependency, (req) => req.body]])`
+ * The validated, partial update body. A replacement declares the body it reads, or the route validates and
+ * documents none.
+ *
+ * @example
+ * ```ts
+ * const titleOnly = new ReplaceSignatureDependency((req) => req.body, { body: threadAdapter.generateUpdateSchema(['title']) });
+ * const overrides: DependencyOverrides = new Map([[UpdateSchemaDependency, titleOnly]]);
+ * ```
  */
 export abstract class UpdateSchemaDependency extends DependencyMarker {}
 /**
