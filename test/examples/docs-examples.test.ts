@@ -22,9 +22,22 @@ import { app as openapi } from '../../examples/docs/openapi.ts';
 import { app as querying } from '../../examples/docs/querying.ts';
 import { app as security } from '../../examples/docs/security.ts';
 import { app as subclass } from '../../examples/docs/subclass.ts';
+import { app as tenants } from '../../examples/docs/tenants.ts';
 import { app as typedRows } from '../../examples/docs/typed-rows.ts';
 
-const apps = [dependencies, extraRoutes, fields, me, nesting, openapi, querying, security, subclass, typedRows];
+const apps = [
+  dependencies,
+  extraRoutes,
+  fields,
+  me,
+  nesting,
+  openapi,
+  querying,
+  security,
+  subclass,
+  tenants,
+  typedRows,
+];
 after(() => Promise.all(apps.map((app) => app.close())));
 
 const bearer = (id: number) => ({ authorization: `Bearer user-${id}` });
@@ -137,6 +150,22 @@ test('docs /me: the caller’s own user and posts, without an id in the path', a
   assert.equal(renamed.statusCode, 200);
   assert.deepEqual((await me.inject({ url: '/users/me', headers: bearer(1) })).json().username, 'ada2');
   assert.equal((await me.inject({ method: 'DELETE', url: '/users/me', headers: bearer(1) })).statusCode, 405);
+});
+
+test('docs tenants: members only, on the tenant and below it; posts authored by the caller', async () => {
+  const get = (url: string, user: number) => tenants.inject({ url, headers: bearer(user) });
+  assert.deepEqual((await get('/categories', 1)).json().data, [{ id: 1, name: 'General', threads: null }]);
+  assert.deepEqual((await get('/categories?id=2', 1)).json().count, 1, 'the list keeps to the caller');
+  for (const url of ['/categories/1', '/categories/1/threads', '/categories/1/threads/1/posts']) {
+    assert.deepEqual([(await get(url, 1)).statusCode, (await get(url, 2)).statusCode], [200, 404], url);
+  }
+  const post = (user: number, payload: object) =>
+    tenants.inject({ method: 'POST', url: '/categories/1/threads/1/posts', headers: bearer(user), payload });
+  const created = await post(1, { body: 'Mine', author_id: 2, thread_id: 3 });
+  assert.equal(created.statusCode, 201);
+  assert.deepEqual([created.json().author_id, created.json().thread_id], [1, 1]);
+  assert.equal((await post(1, { author_id: 1 })).statusCode, 422, 'the declared body is validated');
+  assert.equal((await post(2, { body: 'Not mine' })).statusCode, 404);
 });
 
 test('docs dependencies: 401 without a user, 403 for a delete by a non-admin', async () => {
