@@ -49,6 +49,7 @@ export {
   type DependencyMarker,
   type DependencyOverride,
   type DependencyOverrides,
+  type DependencyOverridesInit,
   FilterSchemaDependency,
   IncludeSchemaDependency,
   type Marker,

@@ -103,7 +103,7 @@ export class CollectionConfig<TRow extends Row = Row, TPk extends PkValues = PkO
     this.disableCreate = read('disableCreate') ?? false;
     this.disableUpdate = read('disableUpdate') ?? false;
     this.disableDelete = read('disableDelete') ?? false;
-    this.dependencyOverrides = read('dependencyOverrides') ?? new Map();
+    this.dependencyOverrides = new Map(read('dependencyOverrides'));
   }
 
   /** Throws unless an ORM adapter is configured. */

@@ -6,7 +6,7 @@
  */
 import type { z } from 'zod';
 import type { ORMAdapterBase, PkOf, PkValues, Row } from './adapter.ts';
-import type { DependencyOverrides } from './dependencies/markers.ts';
+import type { DependencyOverridesInit } from './dependencies/markers.ts';
 import type { Dependency } from './dependencies/request.ts';
 
 /** Every option of a collection; `TRow` and `TPk` are the adapter's row and key types. */
@@ -42,7 +42,7 @@ export interface CRUDCollectionOptions<TRow extends Row = Row, TPk extends PkVal
   disableCreate?: boolean | null;
   disableUpdate?: boolean | null;
   disableDelete?: boolean | null;
-  dependencyOverrides?: DependencyOverrides;
+  dependencyOverrides?: DependencyOverridesInit;
 }
 
 /** Reads an option: the constructor's value unless `undefined`/`null`, else the class chain's static. */

@@ -8,7 +8,7 @@
 import type { FilterData, IncludeData, PkOf, PkValues, ReadOptions, Row, SortData, WriteData } from './adapter.ts';
 import { CollectionConfig } from './collection-config.ts';
 import { type BoundHandler, overrideDependencies as bindHandler, type MarkedHandler } from './dependencies/bind.ts';
-import type { DependencyOverrides, ResolvedOverrides } from './dependencies/markers.ts';
+import type { DependencyOverridesInit, ResolvedOverrides } from './dependencies/markers.ts';
 import { NotFoundError } from './errors.ts';
 import type { Page, PaginatorBase } from './paginator.ts';
 import type { ParentRef } from './parent-scope.ts';
@@ -115,7 +115,7 @@ export class CRUDCollection<TRow extends Row = Row, TPk extends PkValues = PkOf<
    * const pk = await bound.run(req);
    * ```
    */
-  overrideDependencies<R>(original: MarkedHandler<R>, overrides?: DependencyOverrides): BoundHandler<R> {
+  overrideDependencies<R>(original: MarkedHandler<R>, overrides?: DependencyOverridesInit): BoundHandler<R> {
     const resolved = this.getResolvedOverrides();
     return bindHandler(original, overrides ? new Map([...resolved, ...overrides]) : resolved);
   }

@@ -166,11 +166,14 @@ describeForum(
         ],
       ];
       for (const [name, create, update] of variants) {
-        const overrides = new Map<Marker, DependencyOverride>([
-          [CreateSchemaDependency, create],
-          [UpdateSchemaDependency, update],
-        ]);
-        const threads = () => new CRUDCollection({ ormAdapter: adapter, dependencyOverrides: overrides });
+        const threads = () =>
+          new CRUDCollection({
+            ormAdapter: adapter,
+            dependencyOverrides: [
+              [CreateSchemaDependency, create],
+              [UpdateSchemaDependency, update],
+            ],
+          });
         const nested = categories().addNestedCollection('/threads', threads()).getRouter({ prefix: '/c' });
         const app = await serve(s, nested, threads().getRouter({ prefix: '/t' }));
         const created = await call(app, 'POST', '/c/1/threads', { title: name, category_id: 2, no_such: 1 });

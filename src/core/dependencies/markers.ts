@@ -131,6 +131,12 @@ export type DependencyOverride = ReplaceSignatureDependency | Resolver;
 /** `dependencyOverrides`: marker class → replacement. */
 export type DependencyOverrides = ReadonlyMap<Marker, DependencyOverride>;
 
+/**
+ * What a `dependencyOverrides` option takes: a `Map`, or an array of `[marker, replacement]` pairs, which
+ * may mix dependencies and plain functions (a `new Map([...])` of both needs its types spelt out).
+ */
+export type DependencyOverridesInit = DependencyOverrides | readonly (readonly [Marker, DependencyOverride])[];
+
 /** Markers resolved for one mount point of a collection. */
 export type ResolvedOverrides = ReadonlyMap<Marker, ReplaceSignatureDependency>;
 

@@ -11,7 +11,7 @@ import type { CRUDCollection } from '../collection.ts';
 import { type CallField, CallResolver, type ParentModel } from '../dependencies/call.ts';
 import { defaultResolvers } from '../dependencies/default-resolvers.ts';
 import {
-  type DependencyOverrides,
+  type DependencyOverridesInit,
   type Marker,
   memoize,
   PKFieldsDependency,
@@ -31,7 +31,7 @@ import { guardWrites } from './write-guard.ts';
  * the collection's own `dependencyOverrides`.
  */
 export interface Strategy {
-  readonly dependencyOverrides?: DependencyOverrides;
+  readonly dependencyOverrides?: DependencyOverridesInit;
 }
 
 /** One ancestor of a mount point. */
