@@ -5,17 +5,28 @@
  *
  * @module
  */
+import * as zlib from 'node:zlib';
 import type { FastifyRequest, preParsingHookHandler } from 'fastify';
 import { contentCodingError, jsonCharsetError, parseJsonBody } from 'ormcrud/binding-kit';
 
 /** Requests whose body a `preParsing` hook decoded before the routes' own (@fastify/compress's decoder). */
 const decodedBodies = new WeakSet<FastifyRequest>();
 
+/** Node's decompression streams (zstd's where Node has it): what @fastify/compress's decoder returns. */
+const DECODERS = [
+  zlib.Gunzip,
+  zlib.Inflate,
+  zlib.InflateRaw,
+  zlib.Unzip,
+  zlib.BrotliDecompress,
+  (zlib as { ZstdDecompress?: typeof zlib.Gunzip }).ZstdDecompress,
+].filter((decoder) => typeof decoder === 'function');
+
 /**
  * A route's last `preParsing` hook: notes a body an earlier hook decoded. A
- * decoder marks its stream with Fastify's `receivedEncodedLength` (the coded
- * bytes it read), as @fastify/compress does; a stream that only wraps the
- * body (a byte counter) is no decoder, and its content coding stays a 415.
+ * decoder hands on one of Node's decompression streams, as @fastify/compress
+ * does; any other stream (a byte counter, even one that sets Fastify's
+ * `receivedEncodedLength`) decodes nothing, and a content coding stays a 415.
  *
  * @example
  * ```ts
@@ -23,8 +34,7 @@ const decodedBodies = new WeakSet<FastifyRequest>();
  * ```
  */
 export const noteDecodedBody: preParsingHookHandler = (request, _reply, payload, done) => {
-  if (typeof (payload as { receivedEncodedLength?: unknown }).receivedEncodedLength === 'number')
-    decodedBodies.add(request);
+  if (DECODERS.some((decoder) => payload instanceof decoder)) decodedBodies.add(request);
   done(null, payload);
 };
 
