@@ -13,7 +13,7 @@ import { problemHandler } from './errors.ts';
 import { jsonBodyParser, noteDecodedBody } from './json-body.ts';
 import { notFoundHandler, refuseMalformedQuery } from './outside-routes.ts';
 import { FastifyCrudRequest } from './request.ts';
-import { checkTarget } from './request-target.ts';
+import { checkTarget, dropFragment } from './request-target.ts';
 
 const problemSchema = toJsonSchema(problem, 'output');
 
@@ -29,6 +29,8 @@ function routeOptions(route: CrudRoute, url: string, methods: readonly string[])
   return {
     method: route.method,
     url,
+    // The fragment's query is dropped before any later hook of the app's reads `request.query`.
+    onRequest: dropFragment,
     preValidation: checkTarget,
     // After the app's hooks and those its plugins put first (@fastify/compress's decoder): notes a decoded body,
     // on every route whose body is read (a DELETE's too: its JSON is parsed, though no schema takes it).
