@@ -5,7 +5,7 @@ import express from 'express';
 import { Hono } from 'hono';
 import { CRUDCollection, type LoggableError } from 'ormcrud';
 import { DrizzleAdapter } from 'ormcrud/drizzle';
-import { notFoundHandler as expressNotFound, toExpress } from 'ormcrud/express';
+import { notFoundHandler as expressNotFound, problemErrorHandler, toExpress } from 'ormcrud/express';
 import { notFoundHandler as honoNotFound, requestErrorHandler, toHono } from 'ormcrud/hono';
 import { clientErrorHandler } from 'ormcrud/node';
 import { openDatabase } from './db.ts';
@@ -25,6 +25,8 @@ hono.notFound(honoNotFound(options));
 export const app = express();
 app.use('/api', toExpress(router, options));
 app.use(expressNotFound(options));
+// Last: errors raised before the routers (an `express.json()`'s, another middleware's) as problems too.
+app.use(problemErrorHandler(options));
 
 // On Node, what the HTTP parser refuses (a URL or headers too large, bytes that are not HTTP) is a problem too,
 // and on Hono a request line @hono/node-server makes no Request of (`/categories\1`).

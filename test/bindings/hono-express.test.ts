@@ -18,6 +18,7 @@ import { createOpenApiDocument } from 'ormcrud';
 import {
   openApiDocs as expressDocs,
   notFoundHandler as expressNotFound,
+  problemErrorHandler,
   type ToExpressOptions,
   toExpress,
 } from 'ormcrud/express';
@@ -45,6 +46,8 @@ function chunkedJson(body: string): string {
   const framed = chunks.map((chunk) => `${chunk.length.toString(16)}\r\n${chunk}\r\n`).join('');
   return `Content-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n${framed}0\r\n\r\n`;
 }
+
+const PROBLEM_TYPE = 'application/problem+json; charset=utf-8';
 
 describe('Hono and Express: errors outside the routes are problems', () => {
   let forum: BindingForum;
@@ -181,6 +184,58 @@ describe('Hono and Express: errors outside the routes are problems', () => {
       headers,
     });
     assert.deepEqual([honoZipped.statusCode, honoZipped.json().code], [415, 'unsupported_media_type']);
+  });
+
+  test("express.json()'s errors are the problems the router gives for the same body, with problemErrorHandler", async () => {
+    const errors: unknown[] = [];
+    const log = (error: unknown) => errors.push(error);
+    const parsing = express().use(express.json());
+    parsing.use('/refused', (_req, _res, next) => next(Object.assign(new Error('Not yours'), { status: 403 })));
+    parsing.use('/broken', () => {
+      throw new Error('SELECT secret FROM users');
+    });
+    const own = express();
+    for (const app of [parsing, own]) {
+      for (const router of forum.routers()) app.use(toExpress(router, { log }));
+      app.use(expressNotFound(), problemErrorHandler({ log }));
+    }
+    const post = (app: express.Express, payload: string | Buffer, headers: Record<string, string> = {}) =>
+      inject(app, {
+        method: 'POST',
+        url: '/tags',
+        payload,
+        headers: { 'content-type': 'application/json', ...headers },
+      });
+    for (const [payload, headers, status, code] of [
+      ['{"name":', {}, 422, 'validation_failed'],
+      ['{"name": x}', {}, 422, 'validation_failed'],
+      ['{"name":"latin"}', { 'content-type': 'application/json; charset=latin1' }, 415, 'unsupported_media_type'],
+      ['{"name":"packed"}', { 'content-encoding': 'compress' }, 415, 'unsupported_media_type'],
+    ] as const) {
+      const [parsed, read] = [await post(parsing, payload, headers), await post(own, payload, headers)];
+      assert.deepEqual([parsed.statusCode, parsed.json().code], [status, code], payload);
+      assert.equal(parsed.headers['content-type'], PROBLEM_TYPE);
+      assert.equal(parsed.body, read.body, payload);
+    }
+    // What express.json() alone refuses: a body past its 100 KB limit, a top-level string, plain text labelled gzip.
+    for (const [payload, headers, status, code] of [
+      [JSON.stringify({ name: 'x'.repeat(200_000) }), {}, 413, 'payload_too_large'],
+      ['"just text"', {}, 422, 'validation_failed'],
+      ['{"name":"labelled"}', { 'content-encoding': 'gzip' }, 400, 'bad_request'],
+    ] as const) {
+      const res = await post(parsing, payload, headers);
+      assert.deepEqual([res.statusCode, res.json().code], [status, code], payload);
+      assert.equal(res.headers['content-type'], PROBLEM_TYPE);
+    }
+    assert.equal((await inject(parsing, { method: 'GET', url: '/tags?name=labelled' })).json().data.length, 0);
+    // An app's own error: its 4xx as a problem, anything else an opaque, logged 500.
+    const refused = await inject(parsing, { method: 'GET', url: '/refused' });
+    assert.deepEqual([refused.statusCode, refused.json().detail], [403, 'Not yours']);
+    assert.equal(errors.length, 0);
+    const broken = await inject(parsing, { method: 'GET', url: '/broken' });
+    assert.deepEqual([broken.statusCode, broken.json().code], [500, 'internal']);
+    assert.doesNotMatch(broken.body, /secret/);
+    assert.equal(errors.length, 1);
   });
 
   test('a body something else read to its end is a logged 500, not a request left hanging', async () => {

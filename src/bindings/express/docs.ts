@@ -8,7 +8,8 @@ import { type Response, Router } from 'express';
 import type { OpenApiDocument } from 'ormcrud';
 import { type DocsFile, docsSite, type ErrorLog } from 'ormcrud/binding-kit';
 import { swaggerUiDir } from 'ormcrud/node';
-import { notFoundHandler, problemErrorHandler } from './router.ts';
+import { problemErrorHandler } from './errors.ts';
+import { notFoundHandler } from './router.ts';
 
 /** Options of {@link openApiDocs}. */
 export interface OpenApiDocsOptions {
@@ -48,6 +49,6 @@ export function openApiDocs(document: OpenApiDocument, options: OpenApiDocsOptio
   router.get(`${prefix}/:file`, (req, res, next) => {
     asset(req.params.file as string).then((file) => (file ? sized(res, file) : next()), next);
   });
-  router.use(problemErrorHandler(options.log));
+  router.use(problemErrorHandler(options));
   return router;
 }

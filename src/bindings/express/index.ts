@@ -16,4 +16,5 @@
  * @module
  */
 export { type OpenApiDocsOptions, openApiDocs } from './docs.ts';
+export { problemErrorHandler } from './errors.ts';
 export { notFoundHandler, type ToExpressOptions, toExpress } from './router.ts';

@@ -6,29 +6,20 @@
  *
  * @module
  */
-import {
-  type ErrorRequestHandler,
-  type NextFunction,
-  type Request,
-  type RequestHandler,
-  type Response,
-  Router,
-} from 'express';
+import { type Request, type RequestHandler, Router } from 'express';
 import type { CrudRouter } from 'ormcrud';
 import {
-  type ErrorLog,
   feedNodeBody,
-  type HttpReply,
-  malformedUrlError,
   notFoundResponder,
   originForm,
-  problemReply,
   type RequestParts,
   type Responder,
   type ResponderOptions,
   routeEntries,
   routeResponder,
 } from 'ormcrud/binding-kit';
+import { problemErrorHandler } from './errors.ts';
+import { write } from './reply.ts';
 
 /** Options of {@link toExpress} and {@link notFoundHandler}. */
 export interface ToExpressOptions extends ResponderOptions {}
@@ -50,13 +41,6 @@ function partsOf(req: Request): RequestParts<Request> {
       ? async (reader) => reader.push(Buffer.from(JSON.stringify(req.body)))
       : (reader) => feedNodeBody(req, reader),
   };
-}
-
-/** Writes a reply (a HEAD's without its body); a body left unread (refused, or never wanted) closes the connection. */
-function write(req: Request, res: Response, { status, headers, body }: HttpReply): void {
-  if (!req.complete) res.setHeader('connection', 'close');
-  if (body !== undefined) res.setHeader('content-length', Buffer.byteLength(body));
-  res.writeHead(status, headers).end(req.method === 'HEAD' ? undefined : body);
 }
 
 function handlerOf(respond: Responder<Request>): RequestHandler {
@@ -93,16 +77,8 @@ export function toExpress(router: CrudRouter, options: ToExpressOptions = {}): R
       for (const method of methods) registered[method.toLowerCase() as Method](handler);
     }
   }
-  express.use(problemErrorHandler(options.log));
+  express.use(problemErrorHandler(options));
   return express;
-}
-
-/** Every error of a router as a problem; Express fails to decode a malformed parameter before the handler: a 400. */
-export function problemErrorHandler(log?: ErrorLog): ErrorRequestHandler {
-  return (error: unknown, req: Request, res: Response, _next: NextFunction) => {
-    const status = (error as { status?: unknown }).status;
-    write(req, res, problemReply(error instanceof URIError || status === 400 ? malformedUrlError() : error, log));
-  };
 }
 
 /**
