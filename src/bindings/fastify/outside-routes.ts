@@ -2,16 +2,14 @@
  * Problem responses for requests that never reach a route: an unknown path
  * (the not-found handler `toFastify` installs), and what Fastify refuses
  * before routing, which only its `frameworkErrors` server option reaches (a
- * malformed URL, a path segment past `maxParamLength`), and a query its
- * parser would take as text. What Node's HTTP parser refuses is
- * `clientErrorHandler`, from `ormcrud/node`.
+ * malformed URL, a path segment past `maxParamLength`). What Node's HTTP
+ * parser refuses is `clientErrorHandler`, from `ormcrud/node`.
  *
  * @module
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { HttpError } from 'ormcrud';
 import {
-  malformedQuery,
   malformedUrl,
   malformedUrlError,
   notFoundError,
@@ -24,19 +22,6 @@ import { send } from './errors.ts';
 /** Answers a request no route matches with a 404 problem, or a 400 when its target is no path (`*`). */
 export function notFoundHandler(request: FastifyRequest, reply: FastifyReply): FastifyReply {
   return send(reply, problemReply(malformedUrl(originForm(request.raw.url ?? '/')) ?? notFoundError()));
-}
-
-/**
- * A route's `onRequest` hook: Fastify's query parser takes an invalid percent-escape (`?name=%FF`)
- * as text; it is a 400 before the body is read, as on the other frameworks.
- *
- * @example
- * ```ts
- * app.get('/tags', { onRequest: refuseMalformedQuery }, async (request) => request.query);
- * ```
- */
-export function refuseMalformedQuery(request: FastifyRequest, _reply: unknown, done: (error?: Error) => void): void {
-  done(malformedQuery(originForm(request.url)));
 }
 
 const FRAMEWORK_ERRORS: Record<string, () => HttpError> = {

@@ -11,9 +11,9 @@ import { readsBodyOf, routeEntries } from 'ormcrud/binding-kit';
 import { serializerCompiler, validatorCompiler } from './compilers.ts';
 import { problemHandler } from './errors.ts';
 import { jsonBodyParser, noteDecodedBody } from './json-body.ts';
-import { notFoundHandler, refuseMalformedQuery } from './outside-routes.ts';
+import { notFoundHandler } from './outside-routes.ts';
 import { FastifyCrudRequest } from './request.ts';
-import { checkTarget, dropFragment } from './request-target.ts';
+import { checkTarget, readQuery } from './request-target.ts';
 
 const problemSchema = toJsonSchema(problem, 'output');
 
@@ -29,9 +29,8 @@ function routeOptions(route: CrudRoute, url: string, methods: readonly string[])
   return {
     method: route.method,
     url,
-    // The fragment's query is dropped before any later hook of the app's reads `request.query`.
-    onRequest: dropFragment,
-    preValidation: checkTarget,
+    onRequest: readQuery,
+    ...(url.includes(':') && { preValidation: checkTarget }),
     // After the app's hooks and those its plugins put first (@fastify/compress's decoder): notes a decoded body,
     // on every route whose body is read (a DELETE's too: its JSON is parsed, though no schema takes it).
     ...(methods.some(readsBodyOf) && { preParsing: [noteDecodedBody] }),
@@ -41,7 +40,6 @@ function routeOptions(route: CrudRoute, url: string, methods: readonly string[])
       ...(json.body && { body: json.body }),
       response,
     },
-    onRequest: refuseMalformedQuery,
     // Returns the result's promise; Fastify sends what it resolves to. (Returning
     // `reply` after `reply.send` would make Fastify await the reply itself, which
     // settles only once the response stream has finished: more work per request.)

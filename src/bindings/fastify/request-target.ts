@@ -1,24 +1,26 @@
 /**
- * The checks of a request target that Fastify's router leaves to the routes.
+ * The checks of a request target that Fastify's router and query parser leave to the routes.
  *
  * @module
  */
 import type { FastifyRequest } from 'fastify';
-import { notFoundError, originForm, queryOf } from 'ormcrud/binding-kit';
+import { malformedQuery, notFoundError, originForm, queryOf } from 'ormcrud/binding-kit';
 
 /**
- * A route's `onRequest` hook: a `#` starts a fragment, which holds no query. Fastify's router
- * takes what follows it as the query string (`/tags#per_page=1`, `/tags?per_page=1#top`), Hono and Express
- * leave it out; the query is read again before any later hook of the app's sees it.
+ * A route's `onRequest` hook, before any later hook of the app's reads `request.query`: an invalid
+ * percent-escape in the query (`?name=%FF`) is a 400, which Fastify's parser would take as text; a `#`
+ * starts a fragment, which holds no query, though Fastify's router reads one from it (`/tags#per_page=1`).
  *
  * @example
  * ```ts
- * app.get('/tags', { onRequest: dropFragment }, async (request) => request.query);
+ * app.get('/tags', { onRequest: readQuery }, async (request) => request.query);
  * ```
  */
-export function dropFragment(request: FastifyRequest, _reply: unknown, done: () => void): void {
-  if (request.url.includes('#')) request.query = queryOf(originForm(request.url));
-  done();
+export function readQuery(request: FastifyRequest, _reply: unknown, done: (error?: Error) => void): void {
+  const target = originForm(request.url);
+  const refused = malformedQuery(target);
+  if (!refused && request.url.includes('#')) request.query = queryOf(target);
+  done(refused);
 }
 
 /**
