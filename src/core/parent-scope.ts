@@ -44,18 +44,43 @@ export interface ParentRef {
   readonly chain?: string;
 }
 
+/** Numbers given to models, by reference: objects and classes weakly, names (a string) for good. */
+const modelIds = { objects: new WeakMap<object, number>(), names: new Map<unknown, number>(), next: 0 };
+
 /**
- * The shape of a parent chain: its nearest parent's model `name` and `link`, then the shape `above`
- * it. It names tables and join columns, never key values, so it fixes a scoped statement's text.
+ * A number naming `model` (an ORM model, or a name): the same for the same reference only, so two
+ * tables sharing a name (in two schemas, or two databases) never share a kept statement.
  *
  * @example
  * ```ts
- * const up = chainShape('category', { childFields: ['category_id'], parentFields: ['id'], childHoldsKey: true });
- * chainShape('thread', { childFields: ['thread_id'], parentFields: ['id'], childHoldsKey: true }, up);
- * // '/thread:thread_id>id!/category:category_id>id!'
+ * modelId(thread) === modelId(thread); // true
+ * modelId(thread) === modelId(category); // false: and so for two tables of one name in two schemas
  * ```
  */
-export function chainShape(name: string, link: ParentLink, above = ''): string {
+export function modelId(model: unknown): number {
+  const byObject = (typeof model === 'object' && model !== null) || typeof model === 'function';
+  const store = byObject ? modelIds.objects : modelIds.names;
+  let id = store.get(model as object);
+  if (id === undefined) {
+    id = ++modelIds.next;
+    store.set(model as object, id);
+  }
+  return id;
+}
+
+/**
+ * The shape of a parent chain: its nearest parent's model (by reference, see `modelId`) and `link`,
+ * then the shape `above` it. It names models and join columns, never key values, so it fixes a
+ * scoped statement's text.
+ *
+ * @example
+ * ```ts
+ * const up = chainShape(category, { childFields: ['category_id'], parentFields: ['id'], childHoldsKey: true });
+ * chainShape(thread, { childFields: ['thread_id'], parentFields: ['id'], childHoldsKey: true }, up);
+ * // '/2:thread_id>id!/1:category_id>id!'
+ * ```
+ */
+export function chainShape(model: unknown, link: ParentLink, above = ''): string {
   const { childFields, parentFields, childHoldsKey } = link;
-  return `/${name}:${childFields.join(',')}>${parentFields.join(',')}${childHoldsKey ? '!' : '?'}${above}`;
+  return `/${modelId(model)}:${childFields.join(',')}>${parentFields.join(',')}${childHoldsKey ? '!' : '?'}${above}`;
 }

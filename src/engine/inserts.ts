@@ -10,7 +10,7 @@
  */
 import type { Row } from '../core/adapter-data.ts';
 import { ParentNotFoundError } from '../core/errors.ts';
-import type { ParentRef } from '../core/parent-scope.ts';
+import { modelId, type ParentRef } from '../core/parent-scope.ts';
 import { type Executor, type PreparedWrite, rowsOf, type SqlResult } from './executor.ts';
 import { fillSql, onInsert } from './fills.ts';
 import {
@@ -118,7 +118,7 @@ const wrote = (result: SqlResult) => result.records.length > 0 || (result.affect
 /** `UPDATE <parent> SET <its key to the new row> WHERE <parent key>`: the reverse nest's second write. */
 async function linkParent(q: ModelStatements, exec: Executor, link: ParentLinkWrite, row: Row): Promise<boolean> {
   const parent = q.resolve(link.model);
-  const statement = q.get(`link|${parent.name}|${link.fields.join(',')}`, (ctx) => {
+  const statement = q.get(`link|${modelId(link.model)}|${link.fields.join(',')}`, (ctx) => {
     const sets = link.fields.map((field) => {
       const column = parent.column(field);
       return `${column.sql} = ${ctx.params.add(column.encode)}`;

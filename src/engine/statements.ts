@@ -111,7 +111,7 @@ export class ModelStatements {
     let shape = '';
     for (let i = parentRefs.length - 1; i >= 0; i--) {
       const { model, link } = parentRefs[i] as ParentRef;
-      shape = chainShape(this.resolve(model).name, link, shape);
+      shape = chainShape(model, link, shape);
     }
     return shape;
   }

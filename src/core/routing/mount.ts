@@ -167,7 +167,7 @@ export class Mount {
     if (relink && link.parentFields.some((field) => this.fixedFields.has(field) || keyOfParent.has(field))) {
       throw new TypeError(`relinkParent on "${path}": the parent's path or key holds the key a create would change`);
     }
-    const chain = chainShape(parent.ormAdapter.meta.name, link, place.parents[0]?.chain);
+    const chain = chainShape(parent.ormAdapter.model, link, place.parents[0]?.chain);
     return new Mount(child, {
       ...place,
       path: this.itemPath + path,
