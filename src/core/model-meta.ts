@@ -128,9 +128,10 @@ export interface DecimalDigits {
 }
 
 /**
- * The digits of a decimal column declared with `precision` and `scale` (none: 0), or `otherwise` when it
- * declares no precision (MySQL's `DECIMAL` is `DECIMAL(10, 0)`); `undefined` for digits no pattern
- * bounds (PostgreSQL's negative scale, or a scale past the precision).
+ * The digits of a decimal column declared with `precision` and `scale` (none: 0); `undefined` when it
+ * declares no precision (the model says nothing of the table's column, which a migration may have made
+ * wider than the database's default), or digits no pattern bounds (PostgreSQL's negative scale, or a
+ * scale past the precision).
  *
  * @example
  * ```ts
@@ -142,9 +143,8 @@ export interface DecimalDigits {
 export function decimalDigits(
   precision: number | null | undefined,
   scale: number | null | undefined,
-  otherwise?: DecimalDigits,
 ): DecimalDigits | undefined {
-  if (precision === undefined || precision === null) return otherwise;
+  if (precision === undefined || precision === null) return undefined;
   const digits = { precision, scale: scale ?? 0 };
   const bounded = Number.isInteger(digits.precision) && Number.isInteger(digits.scale) && digits.precision > 0;
   return bounded && digits.scale >= 0 && digits.scale <= digits.precision ? digits : undefined;

@@ -1,8 +1,8 @@
 /**
  * The digits of decimal columns as every adapter reads them from its ORM's
  * model, on each database: a declared precision and scale, a precision alone
- * (scale 0), MySQL's `DECIMAL(10, 0)` for one declared without, and none where
- * the database takes any (PostgreSQL's bare `numeric`, SQLite) or where no
+ * (scale 0), and none where the model declares none (a bare `numeric` or
+ * `DECIMAL`, whatever the database's default: the table may differ) or where no
  * pattern bounds them (a scale past the precision). No database is reached.
  */
 import assert from 'node:assert/strict';
@@ -23,8 +23,6 @@ const noSession = async () => {
 };
 const digitsOf = (adapter: ORMAdapterBase) =>
   Object.fromEntries(adapter.describe().fields.map((f: FieldMeta) => [f.name, f.digits]));
-
-const TEN_ZERO = { precision: 10, scale: 0 };
 
 describe('decimal digits', () => {
   test('Drizzle: numeric(p, s), numeric(p), bare numeric per database', () => {
@@ -50,7 +48,7 @@ describe('decimal digits', () => {
     assert.deepEqual(digitsOf(new DrizzleAdapter({ model: myTable, getSession: noSession })), {
       id: undefined,
       exact: { precision: 12, scale: 2 },
-      plain: TEN_ZERO,
+      plain: undefined,
     });
     const liteTable = lite.sqliteTable('lite_price', {
       id: lite.integer('id').primaryKey(),
@@ -62,7 +60,7 @@ describe('decimal digits', () => {
     });
   });
 
-  test("TypeORM: precision and scale, and MySQL's DECIMAL without them", async () => {
+  test('TypeORM: precision and scale, and none for a decimal declared without them', async () => {
     const entity = new EntitySchema<Record<string, unknown>>({
       name: 'Price',
       tableName: 'price',
@@ -75,7 +73,7 @@ describe('decimal digits', () => {
     });
     const expected = {
       postgres: { exact: { precision: 12, scale: 2 }, whole: { precision: 5, scale: 0 }, plain: undefined },
-      mysql: { exact: { precision: 12, scale: 2 }, whole: { precision: 5, scale: 0 }, plain: TEN_ZERO },
+      mysql: { exact: { precision: 12, scale: 2 }, whole: { precision: 5, scale: 0 }, plain: undefined },
       'better-sqlite3': { exact: { precision: 12, scale: 2 }, whole: { precision: 5, scale: 0 }, plain: undefined },
     } as const;
     for (const [type, digits] of Object.entries(expected)) {
@@ -95,7 +93,7 @@ describe('decimal digits', () => {
   test('Sequelize: DECIMAL(p, s), DECIMAL(p), and DECIMAL per database', () => {
     for (const [dialect, plain] of [
       ['postgres', undefined],
-      ['mysql', TEN_ZERO],
+      ['mysql', undefined],
       ['sqlite', undefined],
     ] as const) {
       const sequelize = new Sequelize({ dialect, logging: false });

@@ -53,14 +53,12 @@ export interface ColumnPlace {
   readonly primaryKey: boolean;
   /** It is the table's only key column (an integer one is then filled by the database). */
   readonly soleIntegerPk: boolean;
-  /** The digits of a decimal column declared without them, on the table's database (see `Dialect`). */
-  readonly defaultDecimal?: DecimalDigits;
 }
 
-/** The digits of a decimal column (`numeric(12, 2)`), or those its database gives one declared without. */
-function digitsOf(column: Column, otherwise: DecimalDigits | undefined): DecimalDigits | undefined {
+/** The digits a decimal column declares (`numeric(12, 2)`; none: any). */
+function digitsOf(column: Column): DecimalDigits | undefined {
   const { precision, scale } = column as Column & { precision?: number; scale?: number };
-  return decimalDigits(precision, scale, otherwise);
+  return decimalDigits(precision, scale);
 }
 
 /**
@@ -84,7 +82,7 @@ export function describeColumn(name: string, column: Column, place: ColumnPlace)
     hasClientDefault: hasClientDefault(column),
   };
   const range = kind === 'integer' ? rangeOf(column) : undefined;
-  const digits = kind === 'decimal' ? digitsOf(column, place.defaultDecimal) : undefined;
+  const digits = kind === 'decimal' ? digitsOf(column) : undefined;
   const format = kind === 'string' ? formatOf(column) : undefined;
   return {
     ...field,

@@ -1,6 +1,6 @@
 /**
  * The engine dialect of each Drizzle dialect: how the engine writes SQL for
- * its tables, and what their columns hold when they declare less.
+ * its tables.
  *
  * @module
  */
@@ -12,7 +12,7 @@ import type { DrizzleDialect } from './table-config.ts';
  *
  * @example
  * ```ts
- * DIALECTS.mysql().defaultDecimal; // { precision: 10, scale: 0 }
+ * DIALECTS.mysql().quote('post'); // '`post`'
  * ```
  */
 export const DIALECTS: Readonly<Record<DrizzleDialect, () => Dialect>> = {

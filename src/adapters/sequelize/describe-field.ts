@@ -60,14 +60,14 @@ function rangeOf(attribute: ModelAttributeColumnOptions, wideIntegers: boolean):
   return integerRange(bytes, type._unsigned === true || type.options?.unsigned === true);
 }
 
-/** The digits of a `DECIMAL(p, s)` attribute, or those the database gives a `DECIMAL` declared without. */
-function digitsOf(attribute: ModelAttributeColumnOptions, otherwise?: DecimalDigits): DecimalDigits | undefined {
+/** The digits a `DECIMAL(p, s)` attribute declares (a bare `DECIMAL`: any). */
+function digitsOf(attribute: ModelAttributeColumnOptions): DecimalDigits | undefined {
   const { precision, scale } = (attribute.type as { options?: { precision?: number; scale?: number } }).options ?? {};
-  return decimalDigits(precision, scale, otherwise);
+  return decimalDigits(precision, scale);
 }
 
 /** What the database's columns hold beyond what an attribute declares. */
-export type ColumnsOf = Pick<Dialect, 'wideIntegers' | 'defaultDecimal'>;
+export type ColumnsOf = Pick<Dialect, 'wideIntegers'>;
 
 /**
  * The neutral description of one attribute, under its name: `stamped` names
@@ -85,7 +85,7 @@ export function describeField(
   const kind = KINDS[key] ?? 'unknown';
   const format = TEXT_FORMATS[key];
   const range = kind === 'integer' ? rangeOf(attribute, database.wideIntegers) : undefined;
-  const digits = kind === 'decimal' ? digitsOf(attribute, database.defaultDecimal) : undefined;
+  const digits = kind === 'decimal' ? digitsOf(attribute) : undefined;
   const type = attribute.type as { options?: { length?: number }; values?: readonly string[] };
   const length = Number(type.options?.length);
   const defaultValue = attribute.defaultValue;

@@ -36,11 +36,8 @@ function rangeOf(column: ColumnMetadata): IntegerRange | undefined {
   return bytes && integerRange(bytes, column.unsigned === true);
 }
 
-/** The digits of a decimal column, or those its database gives one declared without (MySQL's `DECIMAL(10, 0)`). */
-function digitsOf(column: ColumnMetadata): DecimalDigits | undefined {
-  const { defaultDecimal } = dialectOf(column.entityMetadata.connection);
-  return decimalDigits(column.precision, column.scale, defaultDecimal);
-}
+/** The digits a decimal column declares (none: any). */
+const digitsOf = (column: ColumnMetadata): DecimalDigits | undefined => decimalDigits(column.precision, column.scale);
 
 /** One column as a {@link FieldMeta}. */
 export function describeColumn(column: ColumnMetadata): FieldMeta {

@@ -51,7 +51,6 @@ export function mysqlDialect(options: DialectOptions = {}): Dialect {
     textAcceptsNul: true,
     wideIntegers: false,
     bitsAsBytes: true,
-    defaultDecimal: { precision: 10, scale: 0 },
     read: (kind) => READS[kind],
     insertDefaults: (table) => `INSERT INTO ${table} () VALUES ()`,
     orderTerm: (column, desc) => `${column} ${desc ? 'DESC' : 'ASC'}`,
