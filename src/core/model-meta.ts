@@ -25,10 +25,11 @@ export type FieldKind =
   | 'unknown';
 
 /**
- * The text a column takes: a time of day without a zone (`time`, `09:30:00`), an IP address with an
- * optional prefix (`inet`, `192.168.0.1`) or an IP network (`cidr`, `10.0.0.0/8`).
+ * The text a column takes: a time of day without a zone (`time`, `09:30:00`, PostgreSQL's up to
+ * `24:00:00`), a signed time within MySQL's `TIME` range (`duration`, `-838:59:59` to `838:59:59`), an IP
+ * address with an optional prefix (`inet`, `192.168.0.1`) or an IP network (`cidr`, `10.0.0.0/8`).
  */
-export type TextFormat = 'time' | 'inet' | 'cidr';
+export type TextFormat = 'time' | 'duration' | 'inet' | 'cidr';
 
 /** One column of a model, named as it appears on the wire (body keys, filters). */
 export interface FieldMeta {

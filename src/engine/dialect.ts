@@ -6,7 +6,7 @@
  * @module
  */
 import type { DriverError } from '../core/driver-errors.ts';
-import type { FieldKind } from '../core/model-meta.ts';
+import type { FieldKind, TextFormat } from '../core/model-meta.ts';
 import type { ConstraintKind } from './constraint-errors.ts';
 import type { Unexpressible } from './expressible.ts';
 import type { Codec } from './model.ts';
@@ -73,6 +73,8 @@ export interface Dialect {
   readonly wideIntegers: boolean;
   /** A `BIT(n)` column holds bytes, as its drivers read it (MySQL); else a text of `0` and `1` (PostgreSQL). */
   readonly bitsAsBytes: boolean;
+  /** The text a `time` column holds and prints: a time of day (PostgreSQL), or a signed duration (MySQL). */
+  readonly timeFormat: Extract<TextFormat, 'time' | 'duration'>;
   /**
    * How a column of `kind` is read, where it is not read as it is: a 64-bit integer or a decimal as exact
    * text; JSON parsed once, so a column's decoder gets the value (an adapter applies no ORM JSON decoder).

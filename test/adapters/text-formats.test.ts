@@ -1,8 +1,9 @@
 /**
  * Text columns whose database checks their text, as every adapter reads them
- * from its ORM's model: a `time` (of day, without a zone) and PostgreSQL's
- * `inet` and `cidr` are strings of a format, a `time with time zone` is not;
- * and the pattern the OpenAPI document states for each. No database is reached.
+ * from its ORM's model: a `time` (of day on PostgreSQL, a duration on MySQL,
+ * without a zone) and PostgreSQL's `inet` and `cidr` are strings of a format, a
+ * `time with time zone` is not; and the pattern the OpenAPI document states for
+ * each. No database is reached.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -22,7 +23,7 @@ const formatsOf = (adapter: ORMAdapterBase) =>
   Object.fromEntries(adapter.describe().fields.map((f: FieldMeta) => [f.name, [f.kind, f.format]]));
 
 describe('text formats', () => {
-  test('Drizzle: time, inet and cidr; a time with a zone and MySQL text are plain', () => {
+  test('Drizzle: time, inet and cidr; a time with a zone and MySQL text are plain, a MySQL time a duration', () => {
     const pgTable = pg.pgTable('pg_host', {
       id: pg.serial('id').primaryKey(),
       opens: pg.time('opens'),
@@ -44,7 +45,7 @@ describe('text formats', () => {
     });
     assert.deepEqual(formatsOf(new DrizzleAdapter({ model: myTable, getSession: noSession })), {
       id: ['integer', undefined],
-      opens: ['string', 'time'],
+      opens: ['string', 'duration'],
       ip: ['string', undefined],
     });
   });
@@ -71,9 +72,17 @@ describe('text formats', () => {
       ip: ['string', 'inet'],
       net: ['string', 'cidr'],
     });
+    const columns = { id: { type: 'int' as const, primary: true }, opens: { type: 'time' as const } };
+    const timed = new EntitySchema<Record<string, unknown>>({ name: 'Shop', tableName: 'shop', columns });
+    const onMysql = new DataSource({ type: 'mysql', database: 'none', entities: [timed] });
+    await (onMysql as unknown as { buildMetadatas(): Promise<void> }).buildMetadatas();
+    assert.deepEqual(formatsOf(new TypeORMAdapter({ dataSource: onMysql, model: timed })).opens, [
+      'string',
+      'duration',
+    ]);
   });
 
-  test('Sequelize: TIME, INET and CIDR', () => {
+  test("Sequelize: TIME, INET and CIDR; MySQL's TIME a duration", () => {
     const sequelize = new Sequelize({ dialect: 'postgres', logging: false });
     const model = sequelize.define(
       'host',
@@ -91,6 +100,9 @@ describe('text formats', () => {
       ip: ['string', 'inet'],
       net: ['string', 'cidr'],
     });
+    const onMysql = new Sequelize({ dialect: 'mysql', logging: false });
+    const shop = onMysql.define('shop', { opens: DataTypes.TIME }, { tableName: 'shop', timestamps: false });
+    assert.deepEqual(formatsOf(new SequelizeAdapter({ model: shop })).opens, ['string', 'duration']);
   });
 
   test('the document states each format as a pattern taking what the databases print', () => {
@@ -103,16 +115,32 @@ describe('text formats', () => {
     const takes = (field: string, value: string) =>
       new RegExp(String(schemas.HostCreate?.properties[field]?.pattern), 'u').test(value);
     assert.equal(schemas.Host?.properties.opens?.pattern, schemas.HostCreate?.properties.opens?.pattern);
-    const times = ['00:00:00', '23:59:59', '12:30:00.5', '12:30:00.123456'];
+    const times = ['00:00:00', '23:59:59', '12:30:00.5', '12:30:00.123456', '24:00:00', '24:00:00.000000'];
     assert.deepEqual(
       times.map((v) => takes('opens', v)),
       times.map(() => true),
     );
-    const badTimes = ['24:00:00', '12:60:00', '12:00:60', '1:00:00', '12:00', '12:00:00.', '12:00:00.1234567'];
+    const badTimes = ['24:00:01', '24:00:00.5', '25:00:00', '12:60:00', '12:00:60', '1:00:00', '12:00', '12:00:00.'];
+    badTimes.push('12:00:00.1234567', '-01:00:00', '100:00:00');
     assert.deepEqual(
       badTimes.map((v) => takes('opens', v)),
       badTimes.map(() => false),
     );
+    const mysqlTable = my.mysqlTable('shop', { id: my.serial('id').primaryKey(), opens: my.time('opens') });
+    const shops = new CRUDCollection({ ormAdapter: new DrizzleAdapter({ model: mysqlTable, getSession: noSession }) });
+    const shopDoc = createOpenApiDocument([shops.getRouter({ prefix: '/shops' })], {
+      info: { title: 't', version: '1' },
+    });
+    const durations = (shopDoc.components.schemas as typeof schemas).ShopCreate?.properties.opens?.pattern;
+    const lasts = (value: string) => new RegExp(String(durations), 'u').test(value);
+    const spans = ['00:00:00', '-00:30:00', '25:00:00', '100:00:00', '-838:59:59.999999', '838:59:59', '99:59:59.5'];
+    assert.deepEqual(
+      spans.filter((v) => !lasts(v)),
+      [],
+    );
+    const badSpans = ['839:00:00', '-839:00:00', '1000:00:00', '099:00:00', '1:00:00', '+01:00:00', '12:60:00'];
+    badSpans.push('838:59:59.1234567', '--01:00:00', '12:00');
+    assert.deepEqual(badSpans.filter(lasts), []);
     const addresses = [
       ...['0.0.0.0', '255.255.255.255', '10.0.0.0/8', '192.168.1.0/32', '1.2.3.4/0'],
       ...['::', '::1', '::/0', '1:2:3:4:5:6:7:8', '1::', '1::8', '1:2:3:4:5:6::8', '1::3:4:5:6:7:8', 'ABCD::ef/64'],

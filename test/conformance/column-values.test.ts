@@ -1,7 +1,7 @@
 /**
  * Column types beyond the forum's, through HTTP on every ORM × database, over
  * the fixtures' `product` table: an exact decimal is a decimal string within its
- * column's digits, a time of day and an IP address are checked as the database would, a JSON
+ * column's digits, a time (of day, or MySQL's duration) and an IP address are checked as the database would, a JSON
  * value comes back as it was sent (a JSON string that reads as JSON too stays
  * a string), bytes are base64 text, and a column with a literal default is
  * optional on create and writable on create and update. The row in the
@@ -136,7 +136,7 @@ describeForum(
       }
     });
 
-    test('a time of day is stored, read and filtered; text no time of day is a 422 naming it, on every database', async (t) => {
+    test('a time is stored, read, filtered and sent back as its database prints it; other text is a 422 naming it', async (t) => {
       // Drizzle's SQLite has no time column (the fixture's is text), so its model gives no format to check.
       if (s.target.name === 'drizzle/sqlite') return t.skip('the model declares no time');
       const created = await call(app, 'POST', '/products', { name: 'shop', opens: '09:30:00' });
@@ -148,13 +148,35 @@ describeForum(
         found.map((row: { id: number }) => row.id),
         [created.body.id],
       );
-      for (const opens of ['00:00:00', '23:59:59', '23:59:59.5', '12:00:00.123456']) {
+      // MySQL's TIME is a duration (-838:59:59 to 838:59:59); PostgreSQL's a time of day, up to 24:00:00.
+      const duration = s.target.dialect === 'mysql';
+      const own = duration
+        ? ['100:00:00', '-01:00:00', '25:00:00', '838:59:59', '-838:59:59.5']
+        : ['24:00:00', '24:00:00.000'];
+      for (const opens of ['00:00:00', '23:59:59', '23:59:59.5', '12:00:00.123456', ...own]) {
         const fits = await call(app, 'PATCH', `/products/${created.body.id}`, { opens });
         assert.equal(fits.status, 200, `${opens}: ${JSON.stringify(fits.body)}`);
       }
+      // What the database prints is read, found by a filter, and taken back as it was read.
+      for (const value of duration ? ['-00:30:00', '100:00:00', '838:59:59'] : ['24:00:00']) {
+        await s.harness.sql('UPDATE "product" SET "opens" = ? WHERE "id" = ?', [value, created.body.id]);
+        const read = (await call(app, 'GET', `/products/${created.body.id}`)).body.opens;
+        assert.equal(read, value);
+        const filtered = (await call(app, 'GET', `/products?opens=${encodeURIComponent(read)}`)).body.data;
+        assert.deepEqual(
+          filtered?.map((row: { id: number }) => row.id),
+          [created.body.id],
+          value,
+        );
+        const sentBack = await call(app, 'PATCH', `/products/${created.body.id}`, { opens: read });
+        assert.equal(sentBack.status, 200, `${value}: ${JSON.stringify(sentBack.body)}`);
+      }
       const before = await rowCount();
-      const refused = ['25:00:00', '24:00:00', '09:60:00', '09:30:60', '9:30:00', '09:30', 'noon', '09:30:00+02'];
-      for (const opens of [...refused, '12:00:00.1234567', '', 930]) {
+      const refused = ['09:60:00', '09:30:60', '9:30:00', '09:30', 'noon', '09:30:00+02', '12:00:00.1234567'];
+      const notOwn = duration
+        ? ['839:00:00', '-839:00:00', '1000:00:00', '099:00:00', '+01:00:00']
+        : ['25:00:00', '24:00:01', '24:00:00.5', '-01:00:00', '100:00:00'];
+      for (const opens of [...refused, ...notOwn, '', 930]) {
         for (const [method, url] of [
           ['POST', '/products'],
           ['PATCH', `/products/${created.body.id}`],
@@ -165,11 +187,12 @@ describeForum(
             answer.body.errors.map((e: { path: string }) => e.path),
             ['body.opens'],
           );
-          if (typeof opens === 'string') assert.match(answer.body.errors[0].message, /must be a time of day/);
+          const message = duration ? /must be a time from -838:59:59 to 838:59:59/ : /must be a time of day/;
+          if (typeof opens === 'string') assert.match(answer.body.errors[0].message, message);
         }
       }
       assert.equal(await rowCount(), before);
-      const filtered = await call(app, 'GET', '/products?opens=25:00:00');
+      const filtered = await call(app, 'GET', `/products?opens=${notOwn[0]}`);
       assert.deepEqual([filtered.status, filtered.body.errors?.[0]?.path], [422, 'query.opens']);
     });
 

@@ -42,10 +42,11 @@ const TEXT_FORMATS: Readonly<Record<string, TextFormat>> = {
   PgCidr: 'cidr',
 };
 
-/** The text a column takes, where its database checks it. */
-function formatOf(column: Column): TextFormat | undefined {
+/** The text a column takes, where its database checks it: a `time` column's is its database's. */
+function formatOf(column: Column, timeFormat: TextFormat): TextFormat | undefined {
   if ((column as Column & { withTimezone?: boolean }).withTimezone) return undefined;
-  return TEXT_FORMATS[column.columnType];
+  const format = TEXT_FORMATS[column.columnType];
+  return format === 'time' ? timeFormat : format;
 }
 
 /** Where a column stands in its table, as its description needs it. */
@@ -53,6 +54,8 @@ export interface ColumnPlace {
   readonly primaryKey: boolean;
   /** It is the table's only key column (an integer one is then filled by the database). */
   readonly soleIntegerPk: boolean;
+  /** The text a `time` column holds on the table's database (see `Dialect.timeFormat`; default `'time'`). */
+  readonly timeFormat?: TextFormat;
 }
 
 /** The digits a decimal column declares (`numeric(12, 2)`; none: any). */
@@ -83,7 +86,7 @@ export function describeColumn(name: string, column: Column, place: ColumnPlace)
   };
   const range = kind === 'integer' ? rangeOf(column) : undefined;
   const digits = kind === 'decimal' ? digitsOf(column) : undefined;
-  const format = kind === 'string' ? formatOf(column) : undefined;
+  const format = kind === 'string' ? formatOf(column, place.timeFormat ?? 'time') : undefined;
   return {
     ...field,
     ...(range && { range }),

@@ -7,6 +7,7 @@
 import { type Column, getTableColumns, type Table } from 'drizzle-orm';
 import type { FieldMeta, ForeignKeyMeta } from 'ormcrud/adapter-kit';
 import { describeColumn } from './describe-column.ts';
+import { DIALECTS } from './engine-dialect.ts';
 import { type DrizzleDialect, neutralTableConfig, tableDialect } from './table-config.ts';
 
 /** Everything the adapter knows about one table, keyed by field (property) name. */
@@ -82,11 +83,13 @@ export function tableInfo(table: Table): TableInfo {
   const pkColumns = composite ?? Object.values(columns).filter((c) => c.primary);
   const primaryKey = fieldNames(byName, pkColumns, name);
   const soleIntegerPk = pkColumns.length === 1;
+  const { timeFormat } = DIALECTS[dialect]();
 
   const fields = Object.entries(columns).map(([field, column]) =>
     describeColumn(field, column, {
       primaryKey: primaryKey.includes(field),
       soleIntegerPk: soleIntegerPk && primaryKey[0] === field,
+      timeFormat,
     }),
   );
   const foreignKeys = config.foreignKeys.map((fk) => ({

@@ -67,7 +67,7 @@ function digitsOf(attribute: ModelAttributeColumnOptions): DecimalDigits | undef
 }
 
 /** What the database's columns hold beyond what an attribute declares. */
-export type ColumnsOf = Pick<Dialect, 'wideIntegers'>;
+export type ColumnsOf = Pick<Dialect, 'wideIntegers' | 'timeFormat'>;
 
 /**
  * The neutral description of one attribute, under its name: `stamped` names
@@ -83,7 +83,8 @@ export function describeField(
 ): FieldMeta {
   const key = kindKey(attribute);
   const kind = KINDS[key] ?? 'unknown';
-  const format = TEXT_FORMATS[key];
+  // A `TIME` holds what its database's does (see `Dialect.timeFormat`).
+  const format = TEXT_FORMATS[key] === 'time' ? database.timeFormat : TEXT_FORMATS[key];
   const range = kind === 'integer' ? rangeOf(attribute, database.wideIntegers) : undefined;
   const digits = kind === 'decimal' ? digitsOf(attribute) : undefined;
   const type = attribute.type as { options?: { length?: number }; values?: readonly string[] };

@@ -131,7 +131,9 @@ export function describeModel(
   refuseAccessors(model);
   const { created, updated, version } = stampAttributes(model);
   const stamped = new Set([created, updated, version].filter((name) => name !== undefined));
-  const database: ColumnsOf = model.sequelize ? dialectOf(model.sequelize) : { wideIntegers: false };
+  const database: ColumnsOf = model.sequelize
+    ? dialectOf(model.sequelize)
+    : { wideIntegers: false, timeFormat: 'time' };
   const scoped = scopedOut(model);
   return {
     name: modelName(model),

@@ -10,6 +10,7 @@ import {
   type FieldMeta,
   type IntegerRange,
   integerRange,
+  type TextFormat,
 } from 'ormcrud/adapter-kit';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata.js';
 import { fieldKind, TEXT_FORMATS } from './column-kind.ts';
@@ -39,6 +40,12 @@ function rangeOf(column: ColumnMetadata): IntegerRange | undefined {
 /** The digits a decimal column declares (none: any). */
 const digitsOf = (column: ColumnMetadata): DecimalDigits | undefined => decimalDigits(column.precision, column.scale);
 
+/** The text a column's database checks: a `time` column's is its database's (see `Dialect.timeFormat`). */
+function formatOf(column: ColumnMetadata): TextFormat | undefined {
+  const format = typeof column.type === 'string' ? TEXT_FORMATS[column.type.toLowerCase()] : undefined;
+  return format === 'time' ? dialectOf(column.entityMetadata.connection).timeFormat : format;
+}
+
 /** One column as a {@link FieldMeta}. */
 export function describeColumn(column: ColumnMetadata): FieldMeta {
   const kind = fieldKind(column);
@@ -56,8 +63,7 @@ export function describeColumn(column: ColumnMetadata): FieldMeta {
     column.asExpression !== undefined;
   const range = kind === 'integer' ? rangeOf(column) : undefined;
   const digits = kind === 'decimal' ? digitsOf(column) : undefined;
-  const format =
-    kind === 'string' && typeof column.type === 'string' ? TEXT_FORMATS[column.type.toLowerCase()] : undefined;
+  const format = kind === 'string' ? formatOf(column) : undefined;
   return {
     name: wireName(column),
     kind,

@@ -29,6 +29,7 @@ const FORMATS: Record<string, string> = {
   'date-time-ms': 'must be a date-time such as 2024-01-31T09:30:00Z, to the millisecond at most',
   date: 'must be a date such as 2024-01-31',
   time: 'must be a time of day such as 09:30:00',
+  duration: 'must be a time from -838:59:59 to 838:59:59 such as 09:30:00',
   uuid: 'must be a UUID such as 0b5e4a6c-8f7d-4e2a-9c1b-3d5f7a9b1c2d',
   base64: 'must be base64 text (padded, no spaces) such as aGVsbG8=',
   email: 'must be an email address',

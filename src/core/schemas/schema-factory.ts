@@ -54,7 +54,7 @@ let formatsByPattern: Map<string, string> | undefined;
 
 /**
  * The format a generated string schema's `pattern` stands for (`date-time`,
- * `date`, `uuid`, `base64`, `time`, `ip`), so a validation message can name the format instead of
+ * `date`, `uuid`, `base64`, `time`, `duration`, `ip`), so a validation message can name the format instead of
  * showing the regular expression; `undefined` for any other pattern.
  *
  * @example
@@ -71,6 +71,7 @@ export function formatOfPattern(pattern: string): string | undefined {
       ['uuid', VALUES.uuid],
       ['base64', VALUES.binary],
       ['time', TEXT_FORMATS.time],
+      ['duration', TEXT_FORMATS.duration],
       ['ip', TEXT_FORMATS.inet],
     ] as const) {
       const json = z.toJSONSchema(schema, { target: 'draft-7', io: 'input' }) as { pattern?: string };

@@ -1,16 +1,22 @@
 /**
  * Text a column's database checks itself (a `time`, an `inet`), checked by
  * the schema instead, so a value it would refuse is a 422 naming the field.
- * Each pattern takes the spelling the databases print, so a value read can be
- * sent back.
+ * Each pattern takes every spelling its database prints (PostgreSQL's time
+ * of day, MySQL's `TIME`, addresses), so a value read can be sent back, in a
+ * body or a filter. SQLite checks nothing: its `time` text is held to
+ * PostgreSQL's time of day (text stored otherwise is read, not taken back).
  *
  * @module
  */
 import { z } from 'zod';
 import type { TextFormat } from '../model-meta.ts';
 
-/** A time of day `HH:MM:SS`, with at most microseconds: what `time` columns hold, and print. */
-const TIME = /^(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\.[0-9]{1,6})?$/;
+/** `MM:SS` with at most microseconds, after the hours of a time. */
+const MINUTES = ':[0-5][0-9]:[0-5][0-9](?:\\.[0-9]{1,6})?';
+/** A time of day `HH:MM:SS` to `24:00:00` (no fraction past it): what PostgreSQL's `time` holds, and prints. */
+const TIME = new RegExp(`^(?:(?:[01][0-9]|2[0-3])${MINUTES}|24:00:00(?:\\.0{1,6})?)$`);
+/** A signed `HH:MM:SS`, `-838:59:59.999999` to `838:59:59.999999`: what MySQL's `TIME` (a duration) holds and prints. */
+const DURATION = new RegExp(`^-?(?:[0-9]{2}|[1-7][0-9]{2}|8[0-2][0-9]|83[0-8])${MINUTES}$`);
 
 const OCTET = '(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])';
 const V4 = `${OCTET}(?:\\.${OCTET}){3}`;
@@ -39,6 +45,7 @@ const IP = new RegExp(`^(?:${V4}(?:/(?:3[0-2]|[12]?[0-9]))?|(?:${V6})(?:/(?:12[0
  * @example
  * ```ts
  * TEXT_FORMATS.time.safeParse('25:00:00').success; // false
+ * TEXT_FORMATS.duration.safeParse('-100:00:00').success; // true
  * TEXT_FORMATS.inet.safeParse('2001:db8::1/64').success; // true
  * ```
  */
@@ -48,7 +55,11 @@ export const TEXT_FORMATS: Readonly<Record<TextFormat, z.ZodString>> = (() => {
     .regex(IP)
     .describe('An IPv4 or IPv6 address, with an optional prefix length, such as "192.168.0.1" or "2001:db8::/32"');
   return {
-    time: z.string().regex(TIME).describe('A time of day, such as "09:30:00" or "23:59:59.5"'),
+    time: z.string().regex(TIME).describe('A time of day, such as "09:30:00", "23:59:59.5" or "24:00:00"'),
+    duration: z
+      .string()
+      .regex(DURATION)
+      .describe('A time from "-838:59:59" to "838:59:59", such as "09:30:00", "100:00:00" or "-01:00:00.5"'),
     inet: ip,
     cidr: ip,
   };

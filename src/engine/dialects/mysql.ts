@@ -51,6 +51,7 @@ export function mysqlDialect(options: DialectOptions = {}): Dialect {
     textAcceptsNul: true,
     wideIntegers: false,
     bitsAsBytes: true,
+    timeFormat: 'duration',
     read: (kind) => READS[kind],
     insertDefaults: (table) => `INSERT INTO ${table} () VALUES ()`,
     orderTerm: (column, desc) => `${column} ${desc ? 'DESC' : 'ASC'}`,

@@ -58,6 +58,7 @@ export function postgresDialect(options: DialectOptions = {}): Dialect {
     textAcceptsNul: false,
     wideIntegers: false,
     bitsAsBytes: false,
+    timeFormat: 'time',
     read: (kind) => READS[kind],
     insertDefaults: (table) => `INSERT INTO ${table} DEFAULT VALUES`,
     orderTerm: (column, desc, nullable) => {

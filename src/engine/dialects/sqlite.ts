@@ -95,6 +95,8 @@ export function sqliteDialect(options: DialectOptions = {}): Dialect {
     textAcceptsNul: true,
     wideIntegers: true,
     bitsAsBytes: false,
+    // Text is kept unchecked: a time column takes a time of day, as on PostgreSQL.
+    timeFormat: 'time',
     read: (kind) => READS[kind],
     insertDefaults: (table) => `INSERT INTO ${table} DEFAULT VALUES`,
     orderTerm: (column, desc) => `${column} ${desc ? 'DESC' : 'ASC'}`,
