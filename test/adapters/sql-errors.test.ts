@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { DatabaseError, HttpError, toProblem } from 'ormcrud';
 import { databaseError } from '../../src/engine/database-errors.ts';
+import { sqliteDialect } from '../../src/engine/dialects/sqlite.ts';
 
 /** An `Error` with the driver's own properties. */
 const driverError = (message: string, props: Record<string, unknown>) => Object.assign(new Error(message), props);
@@ -75,6 +76,49 @@ describe('databaseError', () => {
   test('constraint violations keep their status', () => {
     assert.equal(databaseError(driverError('duplicate key', { code: '23505' }))?.status, 409);
     assert.equal(databaseError(driverError('Duplicate entry', { code: 'ER_DUP_ENTRY', errno: 1062 }))?.status, 409);
+  });
+
+  test('a value SQLite cannot store or bind is a 422, naming the field where the error names the column', () => {
+    const fieldOf = (column: string) => (column === 'n' ? 'count' : undefined);
+    const sqlite = sqliteDialect().errors;
+    const refused: [Error, string[] | undefined][] = [
+      [driverError('SQLITE_MISMATCH: datatype mismatch', { code: 'SQLITE_MISMATCH', rawCode: 20 }), undefined],
+      [driverError('datatype mismatch', { code: 'SQLITE_MISMATCH', rawCode: 20 }), undefined],
+      [driverError('SQLITE_MISMATCH: datatype mismatch', { code: 'SQLITE_MISMATCH', errno: 20 }), undefined],
+      [
+        driverError('SQLITE_CONSTRAINT: cannot store TEXT value in INTEGER column t.n', {
+          code: 'SQLITE_CONSTRAINT',
+          rawCode: 3091,
+          extendedCode: 'UNKNOWN_SQLITE_ERROR_3091',
+        }),
+        ['body.count'],
+      ],
+      [
+        driverError('SQLITE_CONSTRAINT: cannot store TEXT value in INTEGER column t.n', {
+          code: 'SQLITE_CONSTRAINT',
+          errno: 19,
+        }),
+        ['body.count'],
+      ],
+      [
+        new Error('Failed query', {
+          cause: new Error('SQLite3 can only bind numbers, strings, bigints, buffers, and null'),
+        }),
+        undefined,
+      ],
+    ];
+    for (const [error, paths] of refused) {
+      for (const errors of [sqlite, undefined]) {
+        const http = databaseError(error, fieldOf, errors);
+        assert.deepEqual([http?.status, http?.code], [422, 'validation_failed'], error.message);
+        assert.deepEqual(
+          http?.errors?.map((e) => e.path),
+          paths,
+          error.message,
+        );
+        assert.doesNotMatch(toProblem(http as HttpError).detail, /SQLITE|mismatch|bind|TEXT/, error.message);
+      }
+    }
   });
 
   test('other errors are not translated: they stay an opaque 500', () => {
