@@ -15,6 +15,7 @@ import { expressedAs, servedWithinYears } from './expressible.ts';
 import type { Codec, ColumnSpec, ModelSpec } from './model.ts';
 import { refusing } from './refused-value.ts';
 import { type Selection, selection } from './selection.ts';
+import { singleValueChecks } from './single-values.ts';
 
 /** A column with its quoted name, and how its dialect reads it. */
 export interface Column extends ColumnSpec {
@@ -33,8 +34,9 @@ const BASE64_MUST = 'must be base64 text (padded, no spaces) such as aGVsbG8=';
 /**
  * `spec` compiled: its quoted name, its dialect's read of its kind before its own decoder (a stored
  * value it refuses is a 409); a `date` field is a calendar day both ways, whatever the process's time zone,
- * a decoded date or date-time no response expresses is a 409 on every database, and a `binary` field is
- * base64 text on the wire and bytes to the driver.
+ * a decoded date or date-time no response expresses is a 409 on every database, a `binary` field is
+ * base64 text on the wire and bytes to the driver, and a plain object or an array is refused before any
+ * encoder of a field whose column takes none, or after them where the driver binds none.
  */
 function compileColumn(spec: ColumnSpec, kind: FieldKind, dialect: Dialect): Column {
   const read = dialect.read(kind);
@@ -42,10 +44,10 @@ function compileColumn(spec: ColumnSpec, kind: FieldKind, dialect: Dialect): Col
   const binary = kind === 'binary';
   const wire = dated ? expressedAs(servedWithinYears(kind), spec.field) : binary ? base64OfBytes : undefined;
   const decode = chain(chain(read?.decode && expressedAs(read.decode, spec.field), spec.decode), wire);
-  const encode = chain(
-    kind === 'date' ? calendarDate : binary ? refusing(bytesOfBase64, spec.field, BASE64_MUST) : undefined,
-    spec.encode && refusing(spec.encode, spec.field),
-  );
+  const checks = singleValueChecks(kind, spec.field, dialect);
+  const own = kind === 'date' ? calendarDate : binary ? refusing(bytesOfBase64, spec.field, BASE64_MUST) : undefined;
+  const orm = spec.encode && refusing(spec.encode, spec.field);
+  const encode = chain(chain(chain(checks.wire, own), orm), checks.bound);
   return { ...spec, sql: dialect.quote(spec.column), decode, encode, select: read?.select };
 }
 

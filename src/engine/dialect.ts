@@ -71,6 +71,11 @@ export interface Dialect {
   readonly textAcceptsNul: boolean;
   /** Every integer column holds 8 bytes, whatever its declared type (SQLite). */
   readonly wideIntegers: boolean;
+  /**
+   * Parameters bind only single values, bytes and dates: the drivers refuse a plain object or an array
+   * (SQLite's; libsql's may abort the process), so the engine refuses one for a column of any kind first.
+   */
+  readonly scalarParams: boolean;
   /** A `BIT(n)` column holds bytes, as its drivers read it (MySQL); else a text of `0` and `1` (PostgreSQL). */
   readonly bitsAsBytes: boolean;
   /** The text a `time` column holds and prints: a time of day (PostgreSQL), or a signed duration (MySQL). */

@@ -397,6 +397,10 @@ for (const database of databaseTargets()) {
         await sequelize.transaction(async () => {
           await labels.createOne({ text: 'first' });
           await assert.rejects(labels.createOne({ text: 'first' }), (error) => (error as HttpError).status === 409);
+          // A value its column cannot take: refused before binding, or by the database (a text rowid on SQLite).
+          const typed = [{ text: { x: 1 } }, { id: 'zz', text: 'typed' }] as never[];
+          for (const data of typed)
+            await assert.rejects(labels.createOne(data), (error) => (error as HttpError).status === 422);
           await labels.createOne({ text: 'second' });
         });
       } finally {

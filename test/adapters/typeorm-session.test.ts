@@ -95,6 +95,10 @@ for (const target of typeormTargets()) {
         store.run(manager, async () => {
           await categories.createOne({ name: 'before the refusal' });
           await assert.rejects(tags.createOne({ name: 'intro' }), (error) => (error as HttpError).status === 409);
+          // A value its column cannot take: refused before binding, or by the database (a text rowid on SQLite).
+          const typed = [{ name: { x: 1 } }, { id: 'zz', name: 'typed' }] as never[];
+          for (const data of typed)
+            await assert.rejects(tags.createOne(data), (error) => (error as HttpError).status === 422);
           await categories.createOne({ name: 'after the refusal' });
         }),
       );

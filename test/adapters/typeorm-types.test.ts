@@ -3,14 +3,15 @@
  * values, through HTTP on PostgreSQL and MariaDB: PostgreSQL's `money`, `bit`
  * and array columns are free-form (`{}`), MariaDB's `bit` is bytes (base64
  * text), so what a client writes is stored and what is stored is served, and
- * a list holding such a row answers.
+ * a list holding such a row answers. On SQLite, an object for a free-form
+ * column is a 422 naming the field.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { CRUDCollection, createOpenApiDocument } from 'ormcrud';
 import { TypeORMAdapter } from 'ormcrud/typeorm';
 import { DataSource, EntitySchema } from 'typeorm';
-import { dataSourceOptions } from '../fixtures/typeorm/target.ts';
+import { dataSourceOptions, memoryDataSource } from '../fixtures/typeorm/target.ts';
 import { databaseTargets } from '../support/databases.ts';
 import { call } from '../support/forum-suite.ts';
 import { routersApp, type TestApp } from '../support/framework-apps.ts';
@@ -101,3 +102,39 @@ for (const target of databaseTargets()) {
     });
   });
 }
+
+describe('TypeORM free-form columns [sqlite]', () => {
+  const entity = new EntitySchema<{ id: number; labels: string[] | null }>({
+    name: 'Labelled',
+    tableName: 'labelled',
+    columns: {
+      id: { type: 'integer', primary: true, generated: 'increment' },
+      labels: { type: 'simple-array', nullable: true },
+    },
+  });
+  let dataSource: DataSource;
+  let app: TestApp;
+  before(async () => {
+    dataSource = await memoryDataSource([entity]);
+    await dataSource.synchronize();
+    const ormAdapter = new TypeORMAdapter({ dataSource, model: entity });
+    app = await routersApp('fastify', [new CRUDCollection({ ormAdapter }).getRouter({ prefix: '/labelled' })]);
+  });
+  after(async () => {
+    await app.close();
+    await dataSource.destroy();
+  });
+
+  test('an object no encoder makes a value of is a 422 naming the field, not a driver error or a crash', async () => {
+    const created = await call(app, 'POST', '/labelled', { labels: ['a', 'b'] });
+    assert.deepEqual([created.status, created.body.labels], [201, ['a', 'b']]);
+    const refused = [
+      await call(app, 'POST', '/labelled', { labels: { x: 1 } }),
+      await call(app, 'PATCH', `/labelled/${created.body.id}`, { labels: { x: 1 } }),
+    ];
+    for (const res of refused) {
+      assert.deepEqual([res.status, res.body.errors?.[0]?.path], [422, 'body.labels'], JSON.stringify(res.body));
+    }
+    assert.deepEqual(await dataSource.query('SELECT labels FROM labelled'), [{ labels: 'a,b' }]);
+  });
+});

@@ -189,6 +189,46 @@ describeForum(
       }
     });
 
+    test('a replaced body of values no column takes is a 422 on every database, and writes nothing', async () => {
+      const asSent = (req: CrudRequest) => req.body;
+      const threads = () =>
+        new CRUDCollection({
+          ormAdapter: s.harness.adapters.thread,
+          dependencyOverrides: [
+            [CreateSchemaDependency, asSent],
+            [UpdateSchemaDependency, asSent],
+          ],
+        });
+      const nested = categories().addNestedCollection('/threads', threads()).getRouter({ prefix: '/c' });
+      const app = await serve(s, nested, threads().getRouter({ prefix: '/t' }));
+      const before = await s.rows('thread');
+      // An object or an array for a text or integer column names its field; a key the database cannot store need not.
+      const refused: [method: 'POST' | 'PATCH', url: string, body: Row, field?: string][] = [
+        ['POST', '/t', { title: { x: 1 }, category_id: 1 }, 'title'],
+        ['POST', '/t', { title: 'listed', category_id: [1] }, 'category_id'],
+        ['POST', '/c/1/threads', { title: ['a', 'b'] }, 'title'],
+        ['POST', '/t', { id: 'zz', title: 'text key', category_id: 1 }],
+        ['POST', '/c/1/threads', { id: 'zz', title: 'text key' }],
+        ['PATCH', '/t/1', { title: { x: 1 } }, 'title'],
+        ['PATCH', '/t/1', { title: 'kept?', category_id: { id: 2 } }, 'category_id'],
+        ['PATCH', '/c/1/threads/2', { title: [1, 2] }, 'title'],
+      ];
+      for (const [method, url, body, field] of refused) {
+        const res = await call(app, method, url, body);
+        const what = `${method} ${url} ${JSON.stringify(body)}`;
+        assert.deepEqual([res.status, res.body?.code], [422, 'validation_failed'], what);
+        if (field)
+          assert.deepEqual(
+            res.body.errors?.map((e: { path: string }) => e.path),
+            [`body.${field}`],
+            what,
+          );
+        assert.doesNotMatch(JSON.stringify(res.body), /SQLITE|mismatch|bind|INSERT|UPDATE|object Object/i, what);
+      }
+      assert.deepEqual(await s.rows('thread'), before);
+      await app.close();
+    });
+
     test('a custom paginator replaces the default through PaginatorDependency', async () => {
       class Big extends PagePaginator {
         static override maxPerPage = 1000;

@@ -50,6 +50,7 @@ export function mysqlDialect(options: DialectOptions = {}): Dialect {
     now: 'CURRENT_TIMESTAMP(6)',
     textAcceptsNul: true,
     wideIntegers: false,
+    scalarParams: false,
     bitsAsBytes: true,
     timeFormat: 'duration',
     read: (kind) => READS[kind],

@@ -57,6 +57,7 @@ export function postgresDialect(options: DialectOptions = {}): Dialect {
     now: 'CURRENT_TIMESTAMP',
     textAcceptsNul: false,
     wideIntegers: false,
+    scalarParams: false,
     bitsAsBytes: false,
     timeFormat: 'time',
     read: (kind) => READS[kind],

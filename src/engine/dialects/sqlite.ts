@@ -94,6 +94,7 @@ export function sqliteDialect(options: DialectOptions = {}): Dialect {
     now: 'CURRENT_TIMESTAMP',
     textAcceptsNul: true,
     wideIntegers: true,
+    scalarParams: true,
     bitsAsBytes: false,
     // Text is kept unchecked: a time column takes a time of day, as on PostgreSQL.
     timeFormat: 'time',
