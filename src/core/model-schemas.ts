@@ -17,19 +17,21 @@ import {
   shownFieldsOf,
 } from './schemas/model-configs.ts';
 import {
-  createObject,
-  defaultCreateFields,
-  defaultUpdateFields,
   filterObject,
   includableRelations,
   includeObject,
   isIncludable,
+  scalarFields,
+  sortObject,
+} from './schemas/query-schemas.ts';
+import {
+  createObject,
+  defaultCreateFields,
+  defaultUpdateFields,
   objectOf,
   pkObject,
   publicObject,
   relationShape,
-  scalarFields,
-  sortObject,
   updateObject,
 } from './schemas/schema-factory.ts';
 

@@ -7,7 +7,7 @@
  */
 import { type FieldError, HttpError } from '../errors.ts';
 import { decimalMessage } from '../schemas/decimal-digits.ts';
-import { formatOfPattern } from '../schemas/schema-factory.ts';
+import { formatOfPattern } from '../schemas/value-schemas.ts';
 
 /** One issue as Ajv (with `verbose`) reports it. */
 export interface ValidationIssue {

@@ -1,0 +1,132 @@
+/**
+ * The Zod schema of one field's value, by its kind: shared where it takes no
+ * argument, made once per bound (a length, an integer range, decimal digits).
+ *
+ * @module
+ */
+import { z } from 'zod';
+import { cached } from '../cache.ts';
+import { toMilliseconds } from '../dates.ts';
+import type { FieldMeta } from '../model-meta.ts';
+import { decimalWithin } from './decimal-digits.ts';
+import { TEXT_FORMATS } from './text-formats.ts';
+
+/**
+ * The value schemas that take no argument, made once: Zod schemas are
+ * immutable, so every field of every model shares them (a schema costs about
+ * a KiB of heap, and a router of many collections would otherwise hold
+ * thousands of equal ones).
+ */
+export const VALUES = {
+  string: z.string(),
+  integer: z.int(),
+  number: z.number(),
+  boolean: z.boolean(),
+  // ISO 8601 with an offset or none (then UTC), to the millisecond: a finer instant would be cut to another.
+  datetime: z.string().regex(toMilliseconds(z.iso.datetime({ offset: true, local: true }).def.pattern as RegExp)),
+  date: z.iso.date(),
+  // Any 8-4-4-4-12 hex value: databases store Microsoft-style GUIDs too, whatever their version and variant digits.
+  uuid: z.guid(),
+  unknown: z.unknown(),
+  /** Bytes as base64 text (RFC 4648, padded), which JSON can carry and a client can send back. */
+  // A pattern without repeated groups (one stack frame each in a regex engine: megabytes overflowed it); the
+  // encoder checks the rest, that the text is base64 spelt the one way its bytes are.
+  binary: z
+    .string()
+    .regex(/^[A-Za-z0-9+/]*={0,2}$/)
+    .meta({ contentEncoding: 'base64', description: 'Bytes as base64 text, such as "aGVsbG8="' }),
+  /** A date-time as responses carry it: a string, whatever the driver returns. */
+  datetimeOut: z.string().meta({ format: 'date-time' }),
+  /** A 64-bit integer, as a decimal string: JSON numbers past 2^53 do not survive most parsers. */
+  bigint: z
+    .string()
+    .regex(/^(?:0|-?[1-9][0-9]{0,18})$/)
+    .describe('A 64-bit integer as a decimal string, such as "9007199254740993"'),
+  /** An exact decimal number as a string, every digit kept: JSON numbers are binary floats. */
+  decimal: z
+    .string()
+    .regex(/^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?$/)
+    .describe('An exact decimal number as a string, such as "12.50"'),
+} as const;
+
+let formatsByPattern: Map<string, string> | undefined;
+
+/**
+ * The format a generated string schema's `pattern` stands for (`date-time`,
+ * `date`, `uuid`, `base64`, `time`, `duration`, `ip`), so a validation message can name the format instead of
+ * showing the regular expression; `undefined` for any other pattern.
+ *
+ * @example
+ * ```ts
+ * formatOfPattern(z.iso.date().def.pattern?.source ?? ''); // 'date'
+ * ```
+ */
+export function formatOfPattern(pattern: string): string | undefined {
+  if (!formatsByPattern) {
+    formatsByPattern = new Map();
+    for (const [format, schema] of [
+      ['date-time-ms', VALUES.datetime],
+      ['date', VALUES.date],
+      ['uuid', VALUES.uuid],
+      ['base64', VALUES.binary],
+      ['time', TEXT_FORMATS.time],
+      ['duration', TEXT_FORMATS.duration],
+      ['ip', TEXT_FORMATS.inet],
+    ] as const) {
+      const json = z.toJSONSchema(schema, { target: 'draft-7', io: 'input' }) as { pattern?: string };
+      if (json.pattern) formatsByPattern.set(json.pattern, format);
+    }
+  }
+  return formatsByPattern.get(pattern);
+}
+
+const maxLengths = new Map<number, z.ZodString>();
+const wrappers = { nullable: new WeakMap<z.ZodType, z.ZodType>(), optional: new WeakMap<z.ZodType, z.ZodType>() };
+
+/** `schema.nullable()` or `schema.optional()`, made once per schema. */
+export const wrap = (schema: z.ZodType, how: 'nullable' | 'optional'): z.ZodType =>
+  cached(wrappers[how], schema, () => (how === 'nullable' ? schema.nullable() : schema.optional()));
+
+/** The Zod type of one field's value, before nullability. */
+export function valueSchema(field: FieldMeta): z.ZodType {
+  switch (field.kind) {
+    case 'string': {
+      if (field.format) return TEXT_FORMATS[field.format];
+      const max = field.maxLength;
+      return max ? cached(maxLengths, max, () => z.string().max(max)) : VALUES.string;
+    }
+    case 'integer':
+      return VALUES.integer;
+    case 'bigint':
+      return VALUES.bigint;
+    case 'decimal':
+      return VALUES.decimal;
+    case 'number':
+    case 'boolean':
+    case 'datetime':
+    case 'date':
+    case 'uuid':
+    case 'binary':
+      return VALUES[field.kind];
+    case 'enum': {
+      const values = field.enumValues ?? [];
+      if (values.every((value) => typeof value === 'string')) return z.enum(values as [string, ...string[]]);
+      return z.literal(values as [string | number, ...(string | number)[]]);
+    }
+    default:
+      return VALUES.unknown;
+  }
+}
+
+const boundedIntegers = new Map<string, z.ZodType>();
+
+/**
+ * The schema of a value a client writes: an integer within its column's range, a decimal within its
+ * column's digits, the rest as {@link valueSchema}.
+ */
+export function inputValue(field: FieldMeta): z.ZodType {
+  if (field.kind === 'decimal' && field.digits) return decimalWithin(field.digits);
+  const range = field.kind === 'integer' ? field.range : undefined;
+  if (!range) return valueSchema(field);
+  return cached(boundedIntegers, `${range.min}|${range.max}`, () => z.int().min(range.min).max(range.max));
+}
