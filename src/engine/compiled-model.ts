@@ -39,7 +39,8 @@ const BASE64_MUST = 'must be base64 text (padded, no spaces) such as aGVsbG8=';
  * encoder of a field whose column takes none, or after them where the driver binds none.
  */
 function compileColumn(spec: ColumnSpec, kind: FieldKind, dialect: Dialect): Column {
-  const read = dialect.read(kind);
+  // A JSON column's own decoder may take what the driver reads (`driverJson`), as its ORM hands it over.
+  const read = kind === 'json' && spec.driverJson ? undefined : dialect.read(kind);
   const dated = kind === 'date' || kind === 'datetime';
   const binary = kind === 'binary';
   const wire = dated ? expressedAs(servedWithinYears(kind), spec.field) : binary ? base64OfBytes : undefined;

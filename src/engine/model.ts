@@ -35,9 +35,14 @@ export interface ColumnSpec {
   readonly selected: boolean;
   /**
    * A value from the driver (`null` included) as the wire value (`undefined`: as it is); after the dialect's
-   * read of its kind (see `Dialect.read`): a JSON column's decoder gets the value parsed, never its text.
+   * read of its kind (see `Dialect.read`): a JSON column's decoder gets the value parsed, unless `driverJson`.
    */
   readonly decode?: Codec | undefined;
+  /**
+   * A JSON column whose decoder takes the value as the driver reads it, as its ORM hands it over (a Drizzle
+   * custom type's `fromDriver`): the dialect does not read it as JSON text and parse it first.
+   */
+  readonly driverJson?: boolean | undefined;
   /** A wire value (`null` included) as the driver binds it (`undefined`: as it is). */
   readonly encode?: Codec | undefined;
   /** What an insert that omits the column writes (`undefined`: nothing; the database default applies). */

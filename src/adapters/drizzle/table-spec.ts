@@ -39,7 +39,7 @@ function fillOf(fn: () => unknown, column: Column): Fill {
 /**
  * Whether the engine's read of the column's kind replaces Drizzle's decoder (see `Dialect.read`): a 64-bit
  * integer is read as its decimal text and kept as it is (no `BigInt`); JSON is parsed once, and Drizzle's
- * JSON columns would parse a JSON string again. A custom JSON type's decoder gets the parsed value.
+ * JSON columns would parse a JSON string again. A custom JSON type's decoder gets what the driver reads.
  */
 function engineReads(column: Column): boolean {
   const kind = columnKind(column);
@@ -62,6 +62,8 @@ function columnSpec(field: string, column: Column, info: TableInfo, casing: Colu
     autoIncrement: autoIncrement(column, info),
     selected: true,
     decode,
+    // A custom type's decoder is the app's, written for what Drizzle hands it: the driver's value.
+    driverJson: isCustom(column),
     encode: columnEncoder(column),
     onInsert: insertFn && fillOf(insertFn, column),
     onUpdate: column.onUpdateFn && fillOf(column.onUpdateFn, column),

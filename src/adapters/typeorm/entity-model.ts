@@ -30,7 +30,8 @@ function insertFill(column: ColumnMetadata, clientUuid: boolean): Fill | undefin
 
 /**
  * A JSON column's decoder: its transformers only, given the value the engine parsed once (see
- * `Dialect.read`); TypeORM's own hydration would parse a JSON string again (`json` on MySQL, `simple-json`).
+ * `Dialect.read`), as TypeORM gives them the parsed value; its own hydration would parse a JSON string
+ * again (`json` on MySQL, `simple-json`).
  */
 function jsonDecoder(column: ColumnMetadata): Codec | undefined {
   const transformer = column.transformer;
