@@ -38,6 +38,7 @@ export type {
   WriteData,
   WriteValue,
 } from './core/adapter-data.ts';
+export { cached } from './core/cache.ts';
 export { calendarDate, parseDateTime } from './core/dates.ts';
 export { alongChain, type DriverError } from './core/driver-errors.ts';
 export { HttpError, ParentNotFoundError } from './core/errors.ts';

@@ -1,5 +1,6 @@
 /**
- * Get-or-make for the caches filled while routers are built.
+ * Get-or-make for a `Map` or `WeakMap` that keeps what was made once: schemas
+ * while routers are built, adapters' model descriptions and statements.
  *
  * @module
  */

@@ -5,7 +5,7 @@
  * @module
  */
 import { type Column, getTableColumns, type Table } from 'drizzle-orm';
-import type { FieldMeta, ForeignKeyMeta } from 'ormcrud/adapter-kit';
+import { cached, type FieldMeta, type ForeignKeyMeta } from 'ormcrud/adapter-kit';
 import { describeColumn } from './describe-column.ts';
 import { DIALECTS } from './engine-dialect.ts';
 import { type DrizzleDialect, neutralTableConfig, tableDialect } from './table-config.ts';
@@ -70,8 +70,11 @@ function fieldOfColumn(table: Table, column: Column): string {
  * ```
  */
 export function tableInfo(table: Table): TableInfo {
-  const cached = cache.get(table);
-  if (cached) return cached;
+  return cached(cache, table, () => readTableInfo(table));
+}
+
+/** A table's fields, primary key and foreign keys, read from its config. */
+function readTableInfo(table: Table): TableInfo {
   const dialect = tableDialect(table);
   const config = neutralTableConfig(table);
   const name = config.name.toLowerCase();
@@ -97,7 +100,7 @@ export function tableInfo(table: Table): TableInfo {
     target: tableName(fk.foreignTable),
     references: fk.foreignColumns.map((c) => fieldOfColumn(fk.foreignTable, c)),
   }));
-  const info: TableInfo = {
+  return {
     table,
     dialect,
     name,
@@ -109,6 +112,4 @@ export function tableInfo(table: Table): TableInfo {
     foreignKeys,
     foreignTables: config.foreignKeys.map((fk) => fk.foreignTable),
   };
-  cache.set(table, info);
-  return info;
 }

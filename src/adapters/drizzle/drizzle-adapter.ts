@@ -8,6 +8,7 @@
  */
 import type { Table } from 'drizzle-orm';
 import {
+  cached,
   type Dialect,
   EngineAdapter,
   type GetSession,
@@ -88,10 +89,9 @@ export class DrizzleAdapter<TTable extends Table = Table> extends EngineAdapter<
   /** Describes this adapter's table, another Drizzle table, or a table by its model (SQL) name. */
   describe(model?: unknown): ModelMeta {
     const table = this.#tableOf(model);
-    let meta = metas.get(table);
-    if (!meta) {
+    return cached(metas, table, () => {
       const info = tableInfo(table);
-      meta = {
+      return {
         name: info.name,
         model: table,
         fields: info.fields,
@@ -99,22 +99,14 @@ export class DrizzleAdapter<TTable extends Table = Table> extends EngineAdapter<
         foreignKeys: info.foreignKeys,
         relations: this.#registry.relations(table),
       };
-      metas.set(table, meta);
-    }
-    return meta;
+    });
   }
 
   /** A table (or a table by model name) described for the engine once. */
   modelSpec(model: unknown): ModelSpec {
     const table = this.#tableOf(model);
-    const made = specs.get(this.#casing) ?? new WeakMap<Table, ModelSpec>();
-    specs.set(this.#casing, made);
-    let spec = made.get(table);
-    if (!spec) {
-      spec = tableSpec(tableInfo(table), this.describe(table), this.#casing);
-      made.set(table, spec);
-    }
-    return spec;
+    const made = cached(specs, this.#casing, () => new WeakMap<Table, ModelSpec>());
+    return cached(made, table, () => tableSpec(tableInfo(table), this.describe(table), this.#casing));
   }
 
   get dialect(): Dialect {

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { type Executor, oneAtATime, type Session, type SqlResult, type Statement } from 'ormcrud/adapter-kit';
+import { cached, type Executor, oneAtATime, type Session, type SqlResult, type Statement } from 'ormcrud/adapter-kit';
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import { transactionOf } from './cls-transaction.ts';
 import { postgresExecutor } from './postgres-client.ts';
@@ -54,17 +54,14 @@ const sqliteQueries = new WeakMap<Statement, { sql: string; type: QueryTypes }>(
  * trims spaces), so that it runs with `Statement#all` and its rows come back.
  */
 function sqliteQuery(statement: Statement): { sql: string; type: QueryTypes } {
-  let query = sqliteQueries.get(statement);
-  if (!query) {
+  return cached(sqliteQueries, statement, () => {
     const { sql, selection } = statement;
     const write = /^(INSERT|UPDATE|DELETE)/.exec(sql)?.[1];
-    if (write && selection) query = { sql: `/* rows */ ${sql}`, type: QueryTypes.RAW };
-    else if (write === 'UPDATE') query = { sql, type: QueryTypes.UPDATE };
-    else if (write === 'DELETE') query = { sql, type: QueryTypes.BULKDELETE };
-    else query = { sql, type: QueryTypes.RAW };
-    sqliteQueries.set(statement, query);
-  }
-  return query;
+    if (write && selection) return { sql: `/* rows */ ${sql}`, type: QueryTypes.RAW };
+    if (write === 'UPDATE') return { sql, type: QueryTypes.UPDATE };
+    if (write === 'DELETE') return { sql, type: QueryTypes.BULKDELETE };
+    return { sql, type: QueryTypes.RAW };
+  });
 }
 
 /** No table names: Sequelize's SQLite reads no `PRAGMA table_info` to parse results the engine parses itself. */

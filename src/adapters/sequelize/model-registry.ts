@@ -5,7 +5,14 @@
  *
  * @module
  */
-import type { ColumnSpec, FieldMeta, Fill, ModelMeta, ModelSpec } from 'ormcrud/adapter-kit';
+import {
+  type ColumnSpec,
+  cached,
+  type FieldMeta,
+  type Fill,
+  type ModelMeta,
+  type ModelSpec,
+} from 'ormcrud/adapter-kit';
 import { type Sequelize, Utils } from 'sequelize';
 import { codecOf } from './codecs.ts';
 import { describeModel } from './describe-model.ts';
@@ -50,23 +57,13 @@ export class ModelRegistry {
   /** The core's description of a model, made once. */
   meta(model: unknown): ModelMeta {
     const resolved = this.modelOf(model);
-    let meta = this.#metas.get(resolved);
-    if (!meta) {
-      meta = describeModel(resolved);
-      this.#metas.set(resolved, meta);
-    }
-    return meta;
+    return cached(this.#metas, resolved, () => describeModel(resolved));
   }
 
   /** A model described for the engine, made once. */
   spec(model: unknown): ModelSpec {
     const resolved = this.modelOf(model);
-    let spec = this.#specs.get(resolved);
-    if (!spec) {
-      spec = this.#describe(resolved);
-      this.#specs.set(resolved, spec);
-    }
-    return spec;
+    return cached(this.#specs, resolved, () => this.#describe(resolved));
   }
 
   #describe(model: AnyModel): ModelSpec {

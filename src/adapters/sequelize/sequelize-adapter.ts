@@ -9,6 +9,7 @@ import {
   alongChain,
   type CRUDConfigDict,
   type CRUDConfigInit,
+  cached,
   DatabaseError,
   type Dialect,
   type DriverError,
@@ -76,12 +77,7 @@ export class SequelizeAdapter<M extends AnyModel = AnyModel> extends EngineAdapt
       adapter: 'SequelizeAdapter',
       timeoutMs: options.timeoutMs,
     });
-    let registry = registries.get(sequelize);
-    if (!registry) {
-      registry = new ModelRegistry(sequelize);
-      registries.set(sequelize, registry);
-    }
-    this.#registry = registry;
+    this.#registry = cached(registries, sequelize, () => new ModelRegistry(sequelize));
   }
 
   /** The Sequelize instance the model belongs to. */

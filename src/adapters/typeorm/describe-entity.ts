@@ -3,7 +3,7 @@
  *
  * @module
  */
-import type { ForeignKeyMeta, ModelMeta, RelationMeta } from 'ormcrud/adapter-kit';
+import { cached, type ForeignKeyMeta, type ModelMeta, type RelationMeta } from 'ormcrud/adapter-kit';
 import type { EntityMetadata } from 'typeorm';
 import { describeColumn } from './describe-column.ts';
 import { ownColumns, wireName } from './entity-columns.ts';
@@ -82,17 +82,12 @@ export const entityKey = (metadata: EntityMetadata): object =>
  * ```
  */
 export function describeEntity(metadata: EntityMetadata): ModelMeta {
-  let meta = described.get(metadata);
-  if (!meta) {
-    meta = {
-      name: modelName(metadata),
-      model: entityKey(metadata),
-      fields: ownColumns(metadata).map(describeColumn),
-      primaryKey: metadata.primaryColumns.map(wireName),
-      foreignKeys: describeForeignKeys(metadata),
-      relations: describeRelations(metadata),
-    };
-    described.set(metadata, meta);
-  }
-  return meta;
+  return cached(described, metadata, () => ({
+    name: modelName(metadata),
+    model: entityKey(metadata),
+    fields: ownColumns(metadata).map(describeColumn),
+    primaryKey: metadata.primaryColumns.map(wireName),
+    foreignKeys: describeForeignKeys(metadata),
+    relations: describeRelations(metadata),
+  }));
 }

@@ -6,7 +6,7 @@
  * @module
  */
 import { randomUUID } from 'node:crypto';
-import { type Codec, type ColumnSpec, type Fill, type ModelSpec, parseDateTime } from 'ormcrud/adapter-kit';
+import { type Codec, type ColumnSpec, cached, type Fill, type ModelSpec, parseDateTime } from 'ormcrud/adapter-kit';
 import type { DataSource, EntityMetadata } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata.js';
 import { ApplyValueTransformers } from 'typeorm/util/ApplyValueTransformers.js';
@@ -82,14 +82,9 @@ const specs = new WeakMap<EntityMetadata, ModelSpec>();
  * ```
  */
 export function entitySpec(metadata: EntityMetadata, dataSource: DataSource): ModelSpec {
-  let spec = specs.get(metadata);
-  if (!spec) {
-    spec = {
-      meta: describeEntity(metadata),
-      table: metadata.tablePath.split('.'),
-      columns: ownColumns(metadata).map((column) => columnSpec(column, dataSource)),
-    };
-    specs.set(metadata, spec);
-  }
-  return spec;
+  return cached(specs, metadata, () => ({
+    meta: describeEntity(metadata),
+    table: metadata.tablePath.split('.'),
+    columns: ownColumns(metadata).map((column) => columnSpec(column, dataSource)),
+  }));
 }

@@ -5,7 +5,7 @@
  * @module
  */
 
-import { type ModelSpec, refuseSharedName } from 'ormcrud/adapter-kit';
+import { cached, type ModelSpec, refuseSharedName } from 'ormcrud/adapter-kit';
 import type { DataSource, EntityMetadata, EntityTarget, ObjectLiteral } from 'typeorm';
 import { entitySpec } from './entity-model.ts';
 
@@ -33,12 +33,7 @@ export class EntityRegistry {
 
   /** The description of an entity target or name, made once. */
   specOf(model: unknown): ModelSpec {
-    let spec = this.#specs.get(model);
-    if (!spec) {
-      spec = entitySpec(this.metadataOf(model), this.#dataSource());
-      this.#specs.set(model, spec);
-    }
-    return spec;
+    return cached(this.#specs, model, () => entitySpec(this.metadataOf(model), this.#dataSource()));
   }
 
   /** Metadata of an entity target, or of a model by table name (preferring an entity over a junction) or entity name. */

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { cached } from 'ormcrud/adapter-kit';
 import type { EntityMetadata, RelationMetadata } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata.js';
 import { wireName } from './entity-columns.ts';
@@ -81,12 +82,7 @@ const joins = new WeakMap<EntityMetadata, ReadonlyMap<string, RelationJoin>>();
  * ```
  */
 export function relationJoins(metadata: EntityMetadata): ReadonlyMap<string, RelationJoin> {
-  let map = joins.get(metadata);
-  if (!map) {
-    map = new Map(metadata.relations.map((r) => [r.propertyName, relationJoin(r)]));
-    joins.set(metadata, map);
-  }
-  return map;
+  return cached(joins, metadata, () => new Map(metadata.relations.map((r) => [r.propertyName, relationJoin(r)])));
 }
 
 /** Wire names of columns. */
