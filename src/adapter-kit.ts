@@ -80,6 +80,7 @@ export { type ColumnRead, type Dialect, type DialectOptions, placeholders } from
 export { mysqlDialect } from './engine/dialects/mysql.ts';
 export { postgresDialect } from './engine/dialects/postgres.ts';
 export { sqliteDialect } from './engine/dialects/sqlite.ts';
+export { type DialectNames, dialectsByName } from './engine/dialects-by-name.ts';
 export { EngineAdapter, type EngineOptions } from './engine/engine-adapter.ts';
 export type { Executor, Session, SqlResult, Statement } from './engine/executor.ts';
 export { type GetSession, withSession } from './engine/get-session.ts';

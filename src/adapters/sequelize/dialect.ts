@@ -6,7 +6,14 @@
  * @module
  */
 
-import { type Dialect, mysqlDialect, placeholders, postgresDialect, sqliteDialect } from 'ormcrud/adapter-kit';
+import {
+  type Dialect,
+  dialectsByName,
+  mysqlDialect,
+  placeholders,
+  postgresDialect,
+  sqliteDialect,
+} from 'ormcrud/adapter-kit';
 import type { Sequelize } from 'sequelize';
 
 const bind = { placeholder: placeholders((index) => `$${index + 1}`) };
@@ -18,8 +25,6 @@ const DIALECTS: Record<string, () => Dialect> = {
   sqlite: () => sqliteDialect(bind),
 };
 
-const dialects = new WeakMap<Sequelize, Dialect>();
-
 /**
  * The dialect of a Sequelize instance, made once per instance.
  *
@@ -28,14 +33,9 @@ const dialects = new WeakMap<Sequelize, Dialect>();
  * dialectOf(sequelize).placeholder(0); // '$1'
  * ```
  */
-export function dialectOf(sequelize: Sequelize): Dialect {
-  let dialect = dialects.get(sequelize);
-  if (!dialect) {
-    const name = sequelize.getDialect();
-    const make = DIALECTS[name];
-    if (!make) throw new TypeError(`SequelizeAdapter does not support the "${name}" dialect`);
-    dialect = make();
-    dialects.set(sequelize, dialect);
-  }
-  return dialect;
-}
+export const dialectOf: (sequelize: Sequelize) => Dialect = dialectsByName({
+  adapter: 'SequelizeAdapter',
+  called: 'dialect',
+  nameOf: (sequelize: Sequelize) => sequelize.getDialect(),
+  dialects: DIALECTS,
+});

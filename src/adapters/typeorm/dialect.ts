@@ -4,7 +4,7 @@
  * @module
  */
 
-import { type Dialect, mysqlDialect, postgresDialect, sqliteDialect } from 'ormcrud/adapter-kit';
+import { type Dialect, dialectsByName, mysqlDialect, postgresDialect, sqliteDialect } from 'ormcrud/adapter-kit';
 import type { DataSource } from 'typeorm';
 
 /** Each driver type's dialect; array parameters where the driver is node-postgres. */
@@ -25,8 +25,6 @@ const DIALECTS: Record<string, () => Dialect> = {
   'react-native': () => sqliteDialect(),
 };
 
-const dialects = new WeakMap<DataSource, Dialect>();
-
 /**
  * The dialect of a data source, made once per data source.
  *
@@ -35,14 +33,9 @@ const dialects = new WeakMap<DataSource, Dialect>();
  * dialectOf(dataSource).placeholder(0); // '$1' on PostgreSQL
  * ```
  */
-export function dialectOf(dataSource: DataSource): Dialect {
-  let dialect = dialects.get(dataSource);
-  if (!dialect) {
-    const { type } = dataSource.options;
-    const make = DIALECTS[type];
-    if (!make) throw new TypeError(`TypeORMAdapter does not support the "${type}" driver`);
-    dialect = make();
-    dialects.set(dataSource, dialect);
-  }
-  return dialect;
-}
+export const dialectOf: (dataSource: DataSource) => Dialect = dialectsByName({
+  adapter: 'TypeORMAdapter',
+  called: 'driver',
+  nameOf: (dataSource: DataSource) => dataSource.options.type,
+  dialects: DIALECTS,
+});
