@@ -154,7 +154,7 @@ export class Mount {
   nest(child: CRUDCollection, path: string, config: NestedConfig): Mount {
     const { place, collection: parent } = this;
     const options = config.routerOptions;
-    const link = findParentLink(child.ormAdapter.meta, parent.ormAdapter.meta, config.relation);
+    const link = findParentLink(child.ormAdapter, parent.ormAdapter, config.relation);
     const own = this.resolvers.get(PKFieldsDependency);
     if (!own) throw new TypeError('PKFieldsDependency is not resolved');
     const pk = new ReplaceSignatureDependency(memoize(own.resolve as Resolver<PkValues>), own.inputs);

@@ -62,6 +62,20 @@ export class NestedConfig {
   }
 }
 
+/** A model of a nest: its description, and its adapter's model of a name (as for a relation's target). */
+export interface NestSide {
+  readonly meta: ModelMeta;
+  describe(model: string): ModelMeta;
+}
+
+/**
+ * Whether `target`, a model name in `from`'s description, is the model of `to`: by the model the adapter
+ * finds by that name where both have one, so a table of that name in another schema is not.
+ */
+function isModel(from: NestSide, target: string, to: ModelMeta): boolean {
+  return target === to.name && (to.model === undefined || from.describe(target).model === to.model);
+}
+
 const sameSet = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((name) => b.includes(name));
 
@@ -76,8 +90,11 @@ interface LinkCandidate {
  * Finds how rows of `child` join rows of `parent`: through the child's direct
  * relation to the parent (either foreign-key direction), else a foreign key.
  */
-export function findParentLink(child: ModelMeta, parent: ModelMeta, relation?: string): ParentLink {
-  const direct = child.relations.filter((r) => r.target === parent.name && !r.through);
+export function findParentLink(childSide: NestSide, parentSide: NestSide, relation?: string): ParentLink {
+  const [child, parent] = [childSide.meta, parentSide.meta];
+  const toParent = (target: string) => isModel(childSide, target, parent);
+  const toChild = (target: string) => isModel(parentSide, target, child);
+  const direct = child.relations.filter((r) => toParent(r.target) && !r.through);
   const named = relation === undefined ? direct : direct.filter((r) => r.name === relation);
   if (relation !== undefined && named.length === 0) {
     throw new TypeError(`Model "${child.name}" has no direct relation "${relation}" to "${parent.name}"`);
@@ -88,10 +105,10 @@ export function findParentLink(child: ModelMeta, parent: ModelMeta, relation?: s
     holds: r.holdsKey,
   }));
   if (candidates.length === 0) {
-    for (const fk of child.foreignKeys.filter((f) => f.target === parent.name)) {
+    for (const fk of child.foreignKeys.filter((f) => toParent(f.target))) {
       candidates.push({ childFields: fk.fields, parentFields: fk.references });
     }
-    for (const fk of parent.foreignKeys.filter((f) => f.target === child.name)) {
+    for (const fk of parent.foreignKeys.filter((f) => toChild(f.target))) {
       candidates.push({ childFields: fk.references, parentFields: fk.fields });
     }
   }
@@ -100,8 +117,12 @@ export function findParentLink(child: ModelMeta, parent: ModelMeta, relation?: s
   const distinct = candidates.filter((c, i) => candidates.findIndex((o) => same(o, c)) === i);
   const [link, ...others] = distinct;
   if (!link) {
-    const through = child.relations.find((r) => r.target === parent.name && r.through)?.through;
-    const hint = through ? `: it joins it through "${through.model}", whose own collection can nest instead` : '';
+    const through = child.relations.find((r) => toParent(r.target) && r.through)?.through;
+    const hint = through
+      ? `: it joins it through "${through.model}", whose own collection can nest instead`
+      : namesOther(child, parent)
+        ? ': it joins another model of that name, such as a table in another schema'
+        : '';
     throw new TypeError(`Model "${child.name}" has no direct relation to "${parent.name}"${hint}`);
   }
   if (others.length > 0) {
@@ -109,7 +130,7 @@ export function findParentLink(child: ModelMeta, parent: ModelMeta, relation?: s
   }
   // Joined on the parent's key, the URL gives the child's link values (a shared key too); else who holds it.
   const onParentKey = sameSet(link.parentFields, parent.primaryKey);
-  const childHoldsKey = onParentKey || holdsKey(child, parent, link);
+  const childHoldsKey = onParentKey || holdsKey(childSide, parentSide, link);
   // The URL names the parent by its key; a child keyed to other parent fields could be moved or re-point it.
   if (childHoldsKey && !onParentKey) {
     const fields = link.parentFields.join(', ');
@@ -118,16 +139,22 @@ export function findParentLink(child: ModelMeta, parent: ModelMeta, relation?: s
   return { childFields: link.childFields, parentFields: link.parentFields, childHoldsKey };
 }
 
+/** Whether one names the other where no link joins them: the name finds another model (another schema's table). */
+function namesOther(child: ModelMeta, parent: ModelMeta): boolean {
+  const toParent = [...child.relations, ...child.foreignKeys].some((r) => r.target === parent.name);
+  return toParent || parent.foreignKeys.some((fk) => fk.target === child.name);
+}
+
 /**
  * Whether the child holds the key of a link off the parent's key: as a declared foreign key says, else as
  * the relation says, else unless the child joins by its own key.
  */
-function holdsKey(child: ModelMeta, parent: ModelMeta, link: LinkCandidate): boolean {
-  const declares = (from: ModelMeta, to: ModelMeta, fields: readonly string[], references: readonly string[]) =>
-    from.foreignKeys.some(
-      (fk) => fk.target === to.name && sameSet(fk.fields, fields) && sameSet(fk.references, references),
+function holdsKey(child: NestSide, parent: NestSide, link: LinkCandidate): boolean {
+  const declares = (from: NestSide, to: NestSide, fields: readonly string[], references: readonly string[]) =>
+    from.meta.foreignKeys.some(
+      (fk) => isModel(from, fk.target, to.meta) && sameSet(fk.fields, fields) && sameSet(fk.references, references),
     );
   if (declares(child, parent, link.childFields, link.parentFields)) return true;
   if (declares(parent, child, link.parentFields, link.childFields)) return false;
-  return link.holds ?? !sameSet(link.childFields, child.primaryKey);
+  return link.holds ?? !sameSet(link.childFields, child.meta.primaryKey);
 }
