@@ -5,34 +5,16 @@
  * @module
  */
 import type { Column } from 'drizzle-orm';
-import {
-  type DecimalDigits,
-  decimalDigits,
-  type FieldMeta,
-  type IntegerRange,
-  integerRange,
-  type TextFormat,
-} from 'ormcrud/adapter-kit';
+import { type ColumnDefaults, type FieldMeta, kindFacets, type TextFormat } from 'ormcrud/adapter-kit';
 import { hasClientDefault, isServerGenerated } from './column-fill.ts';
-import { columnKind } from './column-kind.ts';
+import { columnKind, isCustom } from './column-kind.ts';
 
-/** Bytes of the integer columns narrower than a safe integer (SQLite's are all 8 bytes). */
-const INTEGER_BYTES: Readonly<Record<string, 1 | 2 | 3 | 4>> = {
-  PgInteger: 4,
-  PgSerial: 4,
-  PgSmallInt: 2,
-  PgSmallSerial: 2,
-  MySqlInt: 4,
-  MySqlSmallInt: 2,
-  MySqlMediumInt: 3,
-  MySqlTinyInt: 1,
-};
-
-/** The values an integer column holds, when narrower than a safe integer. */
-function rangeOf(column: Column): IntegerRange | undefined {
-  const bytes = INTEGER_BYTES[column.columnType];
-  return bytes && integerRange(bytes, / unsigned/i.test(column.getSQLType()));
-}
+/**
+ * The SQL type that names an integer column's bytes: Drizzle's own (a custom type's is the app's text), but
+ * for MySQL's `serial`, a `bigint unsigned`.
+ */
+const integerType = (column: Column): string | undefined =>
+  isCustom(column) || column.columnType === 'MySqlSerial' ? undefined : column.getSQLType();
 
 /** The text columns whose database checks their text, by column type; a `time` with a zone takes an offset too. */
 const TEXT_FORMATS: Readonly<Record<string, TextFormat>> = {
@@ -42,11 +24,9 @@ const TEXT_FORMATS: Readonly<Record<string, TextFormat>> = {
   PgCidr: 'cidr',
 };
 
-/** The text a column takes, where its database checks it: a `time` column's is its database's. */
-function formatOf(column: Column, timeFormat: TextFormat): TextFormat | undefined {
-  if ((column as Column & { withTimezone?: boolean }).withTimezone) return undefined;
-  const format = TEXT_FORMATS[column.columnType];
-  return format === 'time' ? timeFormat : format;
+/** The text a column takes, where its database checks it. */
+function formatOf(column: Column): TextFormat | undefined {
+  return (column as Column & { withTimezone?: boolean }).withTimezone ? undefined : TEXT_FORMATS[column.columnType];
 }
 
 /** Where a column stands in its table, as its description needs it. */
@@ -54,14 +34,8 @@ export interface ColumnPlace {
   readonly primaryKey: boolean;
   /** It is the table's only key column (an integer one is then filled by the database). */
   readonly soleIntegerPk: boolean;
-  /** The text a `time` column holds on the table's database (see `Dialect.timeFormat`; default `'time'`). */
-  readonly timeFormat?: TextFormat;
-}
-
-/** The digits a decimal column declares (`numeric(12, 2)`; none: any). */
-function digitsOf(column: Column): DecimalDigits | undefined {
-  const { precision, scale } = column as Column & { precision?: number; scale?: number };
-  return decimalDigits(precision, scale);
+  /** What the table's database holds beyond what a column declares (its `Dialect`). */
+  readonly database: ColumnDefaults;
 }
 
 /**
@@ -69,13 +43,15 @@ function digitsOf(column: Column): DecimalDigits | undefined {
  *
  * @example
  * ```ts
- * describeColumn('slug', post.slug, { primaryKey: false, soleIntegerPk: false }); // { name: 'slug', kind: 'string', maxLength: 100, ... }
+ * const place = { primaryKey: false, soleIntegerPk: false, database: sqliteDialect() };
+ * describeColumn('slug', post.slug, place); // { name: 'slug', kind: 'string', maxLength: 100, ... }
  * ```
  */
 export function describeColumn(name: string, column: Column, place: ColumnPlace): FieldMeta {
   const { primaryKey, soleIntegerPk } = place;
   const kind = columnKind(column);
-  const length = (column as Column & { length?: unknown }).length;
+  const { length, precision, scale } = column as Column & { length?: unknown; precision?: number; scale?: number };
+  const sqlType = integerType(column);
   const field: FieldMeta = {
     name,
     kind,
@@ -84,15 +60,14 @@ export function describeColumn(name: string, column: Column, place: ColumnPlace)
     serverGenerated: isServerGenerated(column, soleIntegerPk),
     hasClientDefault: hasClientDefault(column),
   };
-  const range = kind === 'integer' ? rangeOf(column) : undefined;
-  const digits = kind === 'decimal' ? digitsOf(column) : undefined;
-  const format = kind === 'string' ? formatOf(column, place.timeFormat ?? 'time') : undefined;
-  return {
-    ...field,
-    ...(range && { range }),
-    ...(digits && { digits }),
-    ...(format && { format }),
-    ...(kind === 'enum' ? { enumValues: [...(column.enumValues ?? [])] } : {}),
-    ...(kind === 'string' && typeof length === 'number' && length > 0 ? { maxLength: length } : {}),
+  const declared = {
+    sqlType,
+    unsigned: sqlType !== undefined && / unsigned/i.test(sqlType),
+    precision,
+    scale,
+    format: formatOf(column),
+    enumValues: column.enumValues,
+    length: typeof length === 'number' ? length : undefined,
   };
+  return { ...field, ...kindFacets(kind, declared, place.database) };
 }

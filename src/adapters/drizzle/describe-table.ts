@@ -86,13 +86,13 @@ function readTableInfo(table: Table): TableInfo {
   const pkColumns = composite ?? Object.values(columns).filter((c) => c.primary);
   const primaryKey = fieldNames(byName, pkColumns, name);
   const soleIntegerPk = pkColumns.length === 1;
-  const { timeFormat } = DIALECTS[dialect]();
+  const database = DIALECTS[dialect]();
 
   const fields = Object.entries(columns).map(([field, column]) =>
     describeColumn(field, column, {
       primaryKey: primaryKey.includes(field),
       soleIntegerPk: soleIntegerPk && primaryKey[0] === field,
-      timeFormat,
+      database,
     }),
   );
   const foreignKeys = config.foreignKeys.map((fk) => ({

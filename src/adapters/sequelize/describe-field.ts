@@ -4,16 +4,7 @@
  *
  * @module
  */
-import {
-  type DecimalDigits,
-  type Dialect,
-  decimalDigits,
-  type FieldKind,
-  type FieldMeta,
-  type IntegerRange,
-  integerRange,
-  type TextFormat,
-} from 'ormcrud/adapter-kit';
+import { type ColumnDefaults, type FieldKind, type FieldMeta, kindFacets, type TextFormat } from 'ormcrud/adapter-kit';
 import type { ModelAttributeColumnOptions } from 'sequelize';
 import { isSqlDefault, kindKey } from './model-class.ts';
 
@@ -49,25 +40,12 @@ const KINDS: Record<string, FieldKind> = {
 /** The text types whose database checks their text, by their key. */
 const TEXT_FORMATS: Record<string, TextFormat> = { TIME: 'time', INET: 'inet', CIDR: 'cidr' };
 
-/** Bytes of the integer types narrower than a safe integer, outside SQLite (whose are all 8 bytes). */
-const INTEGER_BYTES: Record<string, 1 | 2 | 3 | 4> = { INTEGER: 4, SMALLINT: 2, MEDIUMINT: 3, TINYINT: 1 };
-
-/** The values an integer attribute's column holds, when narrower than a safe integer (never on wide integers). */
-function rangeOf(attribute: ModelAttributeColumnOptions, wideIntegers: boolean): IntegerRange | undefined {
-  const bytes = INTEGER_BYTES[kindKey(attribute)];
-  if (!bytes || wideIntegers) return undefined;
-  const type = attribute.type as { _unsigned?: boolean; options?: { unsigned?: boolean } };
-  return integerRange(bytes, type._unsigned === true || type.options?.unsigned === true);
+/** An attribute's data type, as far as its description reads it. */
+interface DataType {
+  readonly _unsigned?: boolean;
+  readonly options?: { length?: number; unsigned?: boolean; precision?: number; scale?: number };
+  readonly values?: readonly string[];
 }
-
-/** The digits a `DECIMAL(p, s)` attribute declares (a bare `DECIMAL`: any). */
-function digitsOf(attribute: ModelAttributeColumnOptions): DecimalDigits | undefined {
-  const { precision, scale } = (attribute.type as { options?: { precision?: number; scale?: number } }).options ?? {};
-  return decimalDigits(precision, scale);
-}
-
-/** What the database's columns hold beyond what an attribute declares. */
-export type ColumnsOf = Pick<Dialect, 'wideIntegers' | 'timeFormat'>;
 
 /**
  * The neutral description of one attribute, under its name: `stamped` names
@@ -78,26 +56,26 @@ export function describeField(
   name: string,
   attribute: ModelAttributeColumnOptions,
   stamped: ReadonlySet<string>,
-  database: ColumnsOf,
+  database: ColumnDefaults,
   hidden = false,
 ): FieldMeta {
   const key = kindKey(attribute);
   const kind = KINDS[key] ?? 'unknown';
-  // A `TIME` holds what its database's does (see `Dialect.timeFormat`).
-  const format = TEXT_FORMATS[key] === 'time' ? database.timeFormat : TEXT_FORMATS[key];
-  const range = kind === 'integer' ? rangeOf(attribute, database.wideIntegers) : undefined;
-  const digits = kind === 'decimal' ? digitsOf(attribute) : undefined;
-  const type = attribute.type as { options?: { length?: number }; values?: readonly string[] };
-  const length = Number(type.options?.length);
+  const type = attribute.type as DataType;
+  const declared = {
+    sqlType: key,
+    unsigned: type._unsigned === true || type.options?.unsigned === true,
+    precision: type.options?.precision,
+    scale: type.options?.scale,
+    format: TEXT_FORMATS[key],
+    enumValues: attribute.values ?? type.values,
+    length: Number(type.options?.length),
+  };
   const defaultValue = attribute.defaultValue;
   return {
     name,
     kind,
-    ...(range && { range }),
-    ...(digits && { digits }),
-    ...(format && { format }),
-    ...(kind === 'enum' ? { enumValues: [...(attribute.values ?? type.values ?? [])] } : {}),
-    ...(kind === 'string' && length > 0 ? { maxLength: length } : {}),
+    ...kindFacets(kind, declared, database),
     nullable: attribute.allowNull !== false && !attribute.primaryKey,
     primaryKey: attribute.primaryKey === true,
     serverGenerated: attribute.autoIncrement === true || stamped.has(name) || isSqlDefault(defaultValue),

@@ -6,10 +6,10 @@
  *
  * @module
  */
-import type { ForeignKeyMeta, ModelMeta } from 'ormcrud/adapter-kit';
+import type { ColumnDefaults, ForeignKeyMeta, ModelMeta } from 'ormcrud/adapter-kit';
 import type { Association } from 'sequelize';
 import { describeAssociation } from './describe-association.ts';
-import { type ColumnsOf, describeField } from './describe-field.ts';
+import { describeField } from './describe-field.ts';
 import { dialectOf } from './dialect.ts';
 import { type AnyModel, columnAttributes, findModel, modelName, stampAttributes } from './model-class.ts';
 
@@ -131,7 +131,7 @@ export function describeModel(
   refuseAccessors(model);
   const { created, updated, version } = stampAttributes(model);
   const stamped = new Set([created, updated, version].filter((name) => name !== undefined));
-  const database: ColumnsOf = model.sequelize
+  const database: ColumnDefaults = model.sequelize
     ? dialectOf(model.sequelize)
     : { wideIntegers: false, timeFormat: 'time' };
   const scoped = scopedOut(model);

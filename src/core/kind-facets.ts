@@ -1,0 +1,96 @@
+/**
+ * The facets of a field that only some kinds take, from what an adapter read
+ * of its column's declaration and its database: an integer's range, a
+ * decimal's digits, a string's format and length, an enum's values. Each
+ * adapter reads its ORM; which kind takes which facet is decided here, once.
+ *
+ * @module
+ */
+import {
+  decimalDigits,
+  type FieldKind,
+  type FieldMeta,
+  type IntegerRange,
+  integerRange,
+  type TextFormat,
+} from './model-meta.ts';
+
+/** Bytes of the integer SQL types narrower than a safe integer, by lower-case name (PostgreSQL's `serial`). */
+const INTEGER_BYTES: Readonly<Record<string, 1 | 2 | 3 | 4>> = {
+  int: 4,
+  integer: 4,
+  int4: 4,
+  serial: 4,
+  smallint: 2,
+  int2: 2,
+  smallserial: 2,
+  mediumint: 3,
+  tinyint: 1,
+};
+
+/** What an adapter read of one column's declaration; each kind takes what it needs of it. */
+export interface ColumnDeclaration {
+  /** Its SQL type (`integer`, `SMALLINT`, `int unsigned`), whose first word names an integer's bytes. */
+  readonly sqlType?: string | undefined;
+  /** An integer column that holds no negative values. */
+  readonly unsigned?: boolean | undefined;
+  /** A decimal column's declared digits (`numeric(12, 2)`); no precision: any. */
+  readonly precision?: number | null | undefined;
+  readonly scale?: number | null | undefined;
+  /** The text a string column takes, where its database checks it; a `time` takes its database's. */
+  readonly format?: TextFormat | undefined;
+  readonly enumValues?: readonly (string | number)[] | undefined;
+  /** A string column's declared length (`varchar(100)`); none, 0 or `NaN`: any. */
+  readonly length?: number | undefined;
+}
+
+/** What a database's columns hold beyond what they declare (a `Dialect` says it). */
+export interface ColumnDefaults {
+  /** Every integer column holds 8 bytes, whatever its declared type (SQLite). */
+  readonly wideIntegers: boolean;
+  /** The text a `time` column holds: a time of day, or a signed duration (MySQL). */
+  readonly timeFormat: Extract<TextFormat, 'time' | 'duration'>;
+}
+
+/** The facets {@link kindFacets} gives. */
+export type KindFacets = Pick<FieldMeta, 'range' | 'digits' | 'format' | 'enumValues' | 'maxLength'>;
+
+/** The values an integer column holds, when narrower than a safe integer. */
+function rangeOf(declared: ColumnDeclaration, database: ColumnDefaults): IntegerRange | undefined {
+  const name = declared.sqlType?.toLowerCase().split(/[\s(]/, 1)[0];
+  const bytes = name === undefined || database.wideIntegers ? undefined : INTEGER_BYTES[name];
+  return bytes && integerRange(bytes, declared.unsigned === true);
+}
+
+/** A string column's facets: its format (a `time` column's is its database's) and its maximum length. */
+function stringFacets(declared: ColumnDeclaration, database: ColumnDefaults): KindFacets {
+  const format = declared.format === 'time' ? database.timeFormat : declared.format;
+  const length = declared.length ?? 0;
+  return { ...(format && { format }), ...(length > 0 && { maxLength: length }) };
+}
+
+/**
+ * The facets of a field of `kind`: only an integer gets a range (where its SQL type is narrower than a safe
+ * integer), only a decimal the digits it declares, only a string a format and a maximum length, only an
+ * enum values.
+ *
+ * @example
+ * ```ts
+ * const postgres = { wideIntegers: false, timeFormat: 'time' } as const;
+ * kindFacets('integer', { sqlType: 'smallint' }, postgres); // { range: { min: -32768, max: 32767 } }
+ * kindFacets('string', { sqlType: 'varchar', length: 100 }, postgres); // { maxLength: 100 }
+ * kindFacets('string', { format: 'time' }, { wideIntegers: false, timeFormat: 'duration' }); // { format: 'duration' }
+ * ```
+ */
+export function kindFacets(kind: FieldKind, declared: ColumnDeclaration, database: ColumnDefaults): KindFacets {
+  if (kind === 'integer') {
+    const range = rangeOf(declared, database);
+    return range ? { range } : {};
+  }
+  if (kind === 'decimal') {
+    const digits = decimalDigits(declared.precision, declared.scale);
+    return digits ? { digits } : {};
+  }
+  if (kind === 'enum') return { enumValues: [...(declared.enumValues ?? [])] };
+  return kind === 'string' ? stringFacets(declared, database) : {};
+}
