@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { otherStatusTitle } from './status-titles.ts';
 
 /**
  * Every status the library produces, keyed by its stable machine-readable code.
@@ -96,7 +97,7 @@ export class HttpError extends Error {
     if (!(Number.isInteger(status) && status >= 400 && status < 600))
       throw new RangeError(`HttpError status ${String(codeOrStatus)} is not a 4xx or 5xx code or status`);
     const code = typeof codeOrStatus === 'number' ? (CODE_BY_STATUS.get(status) ?? statusFamily(status)) : codeOrStatus;
-    const text = detail ?? TITLES[code];
+    const text = detail ?? titleOf(code, status);
     super(text, { cause: options.cause });
     this.name = 'HttpError';
     this.code = code;
@@ -105,6 +106,11 @@ export class HttpError extends Error {
     this.errors = options.errors;
     this.headers = options.headers;
   }
+}
+
+/** A problem's title: its code's, or the phrase of a status the table lacks (`418`), else its family's. */
+function titleOf(code: ErrorCode, status: number): string {
+  return ERROR_STATUS[code] === status ? TITLES[code] : (otherStatusTitle(status) ?? TITLES[code]);
 }
 
 /** The code of a status outside the table (`418`): its family's, so the set of codes stays closed. */
@@ -167,7 +173,7 @@ export interface Problem {
  */
 export function toProblem(error: unknown): Problem {
   const known = error instanceof HttpError ? error : new HttpError('internal', 'Internal server error');
-  const title = TITLES[known.code] ?? 'Error';
+  const title = titleOf(known.code, known.status);
   const problem: Problem = { type: 'about:blank', title, status: known.status, detail: known.detail, code: known.code };
   return known.errors ? { ...problem, errors: known.errors } : problem;
 }

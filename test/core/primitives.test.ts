@@ -29,9 +29,18 @@ describe('errors', () => {
     assert.deepEqual([parent.status, parent.detail, parent.code], [404, 'Parent not found', 'parent_not_found']);
   });
 
-  test("a status the table lacks keeps its number and takes its family's code; a non-error status throws", () => {
+  test("a status the table lacks keeps its number, its phrase and its family's code; a non-error status throws", () => {
     const teapot = toProblem(new HttpError(418));
-    assert.deepEqual([teapot.status, teapot.code, teapot.title], [418, 'bad_request', 'Bad Request']);
+    assert.deepEqual(
+      [teapot.status, teapot.code, teapot.title, teapot.detail],
+      [418, 'bad_request', "I'm a Teapot", "I'm a Teapot"],
+    );
+    const gone = toProblem(new HttpError(410, 'moved away'));
+    assert.deepEqual([gone.status, gone.code, gone.title, gone.detail], [410, 'bad_request', 'Gone', 'moved away']);
+    assert.equal(toProblem(new HttpError(502)).title, 'Bad Gateway');
+    // An unregistered status is its class's x00 to a client: that title.
+    const custom = toProblem(new HttpError(499));
+    assert.deepEqual([custom.status, custom.code, custom.title], [499, 'bad_request', 'Bad Request']);
     assert.deepEqual([new HttpError(599).status, new HttpError(599).code], [599, 'internal']);
     for (const status of [200, 302, 399, 600, 404.5]) assert.throws(() => new HttpError(status), RangeError);
     assert.throws(() => new HttpError('nope' as 'conflict'), RangeError);
