@@ -76,5 +76,6 @@ export {
   routeResponder,
 } from './core/http/responder.ts';
 export { type RouteEntry, routeEntries } from './core/http/route-plan.ts';
+export { statusError } from './core/http/status-error.ts';
 // For a framework that validates and serialises by JSON Schema itself.
 export { compileSerializer, compileValidator, type InputKind } from './core/http/validators.ts';

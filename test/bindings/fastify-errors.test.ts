@@ -7,6 +7,7 @@ import Fastify, { type preParsingHookHandler } from 'fastify';
 import { CRUDCollection } from 'ormcrud';
 import { clientErrorHandler, frameworkErrors, toFastify } from 'ormcrud/fastify';
 import { z } from 'zod';
+import { APP_STATUS_ERRORS } from '../support/app-errors.ts';
 import { type BindingForum, openBindingForum } from '../support/binding-forum.ts';
 import { call } from '../support/forum-suite.ts';
 import {
@@ -112,6 +113,23 @@ describe('the Fastify binding: errors outside the routes are problems', () => {
     assert.deepEqual([(await call(opted, 'GET', '/nope')).body], ['mine too']);
     isProblem(await call(opted, 'GET', '/tags/999'), 404);
     await opted.close();
+  });
+
+  test("an app's hook error with a status is its problem, its message only when it is exposed", async () => {
+    const logged: unknown[] = [];
+    const app = Fastify({ logger: { level: 'error', stream: { write: (line: string) => logged.push(line) } } });
+    app.addHook('onRequest', async (request) => {
+      const found = APP_STATUS_ERRORS.find(({ name }) => name === request.headers['x-fail']);
+      if (found) throw found.error();
+    });
+    for (const router of forum.routers()) await app.register(toFastify(router));
+    for (const { name, problem } of APP_STATUS_ERRORS) {
+      const res = await call(app, 'GET', '/tags', undefined, { 'x-fail': name });
+      assert.deepEqual([res.status, res.body], [problem.status, { type: 'about:blank', ...problem }], name);
+    }
+    assert.equal(logged.length, 1);
+    assert.match(String(logged[0]), /upstream SECRET/);
+    await app.close();
   });
 
   test('a malformed URL is 400, an overlong path segment 414, an oversize body 413', async () => {

@@ -31,6 +31,7 @@ import {
 } from 'ormcrud/hono';
 import { clientErrorHandler } from 'ormcrud/node';
 import { parse } from 'yaml';
+import { APP_STATUS_ERRORS } from '../support/app-errors.ts';
 import { type BindingForum, openBindingForum } from '../support/binding-forum.ts';
 import {
   assertFragmentHoldsNoQuery,
@@ -190,7 +191,9 @@ describe('Hono and Express: errors outside the routes are problems', () => {
     const errors: unknown[] = [];
     const log = (error: unknown) => errors.push(error);
     const parsing = express().use(express.json());
-    parsing.use('/refused', (_req, _res, next) => next(Object.assign(new Error('Not yours'), { status: 403 })));
+    parsing.use('/refused', (_req, _res, next) =>
+      next(Object.assign(new Error('Not yours'), { status: 403, expose: true })),
+    );
     parsing.use('/broken', () => {
       throw new Error('SELECT secret FROM users');
     });
@@ -236,6 +239,27 @@ describe('Hono and Express: errors outside the routes are problems', () => {
     assert.deepEqual([broken.statusCode, broken.json().code], [500, 'internal']);
     assert.doesNotMatch(broken.body, /secret/);
     assert.equal(errors.length, 1);
+  });
+
+  test("express: an app's error with a status is its problem, its message only when it is exposed", async () => {
+    const errors: { message?: string }[] = [];
+    const log = (error: { message?: string }) => errors.push(error);
+    const app = express();
+    app.use((req, _res, next) => next(APP_STATUS_ERRORS.find(({ name }) => name === req.headers['x-fail'])?.error()));
+    app.get('/bare', (_req, _res, next) => next({ status: 403 }));
+    for (const router of forum.routers()) app.use(toExpress(router, { log }));
+    app.use(expressNotFound(), problemErrorHandler({ log }));
+    for (const { name, problem } of APP_STATUS_ERRORS) {
+      const res = await inject(app, { method: 'GET', url: '/tags', headers: { 'x-fail': name } });
+      assert.deepEqual([res.statusCode, res.json()], [problem.status, { type: 'about:blank', ...problem }], name);
+      assert.doesNotMatch(res.body, /SECRET/, name);
+    }
+    assert.deepEqual(
+      errors.map((error) => error.message),
+      ['upstream SECRET'],
+    );
+    const bare = await inject(app, { method: 'GET', url: '/bare' });
+    assert.deepEqual([bare.statusCode, bare.json().detail], [403, 'Forbidden']);
   });
 
   test('a body something else read to its end is a logged 500, not a request left hanging', async () => {

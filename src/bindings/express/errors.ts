@@ -13,6 +13,7 @@ import {
   malformedUrlError,
   parseJsonBody,
   problemReply,
+  statusError,
 } from 'ormcrud/binding-kit';
 import { write } from './reply.ts';
 import type { ToExpressOptions } from './router.ts';
@@ -23,7 +24,6 @@ interface BodyParserError {
   readonly status?: unknown;
   readonly body?: unknown;
   readonly errno?: unknown;
-  readonly message?: unknown;
 }
 
 /** A body `express.json()` could not parse: the core's 422 for the same text, saying where it breaks. */
@@ -59,21 +59,20 @@ function toHttpError(error: unknown, req: Request): unknown {
   const known = error as BodyParserError;
   if (typeof known.type === 'string' && Object.hasOwn(BODY_ERRORS, known.type))
     return BODY_ERRORS[known.type]?.(known, req);
-  const status = Number.isInteger(known.status) ? (known.status as number) : 500;
   // A zlib stream's error (`errno`), raised while `express.json()` inflated the body: bytes that are no gzip.
-  if (status === 400 && known.type === undefined && typeof known.errno === 'number')
+  if (known.status === 400 && known.type === undefined && typeof known.errno === 'number')
     return new HttpError('bad_request', 'The body is not valid in its content coding');
-  if (status >= 400 && status < 500) return new HttpError(status, String(known.message));
-  return error;
+  return statusError(error) ?? error;
 }
 
 /**
  * Express error middleware answering every error that reaches it with a
  * problem: those of a body parser in front of the routers (`express.json()`:
  * 413, 415, 422 for malformed JSON, as the routers say for the same body),
- * 400 for a malformed URL, an error's own 4xx status, and a logged 500 for
- * anything else. Mount it last, after {@link notFoundHandler}; the routers
- * answer their own errors.
+ * 400 for a malformed URL, an error's own 4xx `status` or `statusCode` (its
+ * message as detail only with `expose: true`, as `http-errors` sets it), and a
+ * logged 500 for anything else. Mount it last, after {@link notFoundHandler}; the
+ * routers answer their own errors.
  *
  * @example
  * ```ts

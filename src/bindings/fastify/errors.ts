@@ -12,6 +12,7 @@ import {
   type InputSource,
   notFoundError,
   problemReply,
+  statusError,
   type ValidationIssue,
   validationError,
 } from 'ormcrud/binding-kit';
@@ -34,9 +35,7 @@ export function toHttpError(error: FastifyError): HttpError | undefined {
   if (error.code === 'FST_ERR_ROUTE_MISSING_CONTENT_TYPE') return notFoundError();
   const known = error.code ? PARSE_ERRORS[error.code]?.() : undefined;
   if (known) return known;
-  const status = error.statusCode ?? 500;
-  if (status >= 400 && status < 500) return new HttpError(status, error.message);
-  return undefined;
+  return statusError(error);
 }
 
 /** Writes a core reply. */
