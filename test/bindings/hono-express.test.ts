@@ -123,6 +123,27 @@ describe('Hono and Express: errors outside the routes are problems', () => {
     });
   }
 
+  test('express: an error after the response started is logged through the log given and cuts the response', async () => {
+    const errors: { message?: string }[] = [];
+    const app = express().get('/started', (_req, res, next) => {
+      res.write('partial');
+      next(new Error('after the headers'));
+    });
+    // Express's own final handler would print the stack to stderr, past the app's log.
+    app.use(problemErrorHandler({ log: (error) => errors.push(error) }));
+    const server = createServer(app);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const started = await rawRequest(port, 'GET /started HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+    await new Promise((resolve) => server.close(resolve));
+    // Cut off: the chunked body never gets its last, empty chunk.
+    assert.deepEqual([started.status, started.body], [200, '7\r\npartial\r\n']);
+    assert.deepEqual(
+      errors.map((error) => error.message),
+      ['after the headers'],
+    );
+  });
+
   // Before any `inject` into an Express app: light-my-request gives Express's shared prototypes its own.
   const webRequest = (options?: ToExpressOptions) => {
     const app = hono(options); // reached with the web `Request` alone, as on a runtime other than Node

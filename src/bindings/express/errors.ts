@@ -5,9 +5,10 @@
  *
  * @module
  */
-import type { ErrorRequestHandler, NextFunction, Request, Response } from 'express';
-import { HttpError } from 'ormcrud';
+import type { ErrorRequestHandler, Request, Response } from 'express';
+import { HttpError, loggableError } from 'ormcrud';
 import {
+  consoleErrorLog,
   contentCodingError,
   jsonCharsetError,
   malformedUrlError,
@@ -71,7 +72,8 @@ function toHttpError(error: unknown, req: Request): unknown {
  * 413, 415, 422 for malformed JSON, as the routers say for the same body),
  * 400 for a malformed URL, an error's own 4xx `status` or `statusCode` (its
  * message as detail only with `expose: true`, as `http-errors` sets it), and a
- * logged 500 for anything else. Mount it last, after {@link notFoundHandler}; the
+ * logged 500 for anything else; an error after the response started is logged
+ * and the response cut off. Mount it last, after {@link notFoundHandler}; the
  * routers answer their own errors.
  *
  * @example
@@ -86,9 +88,14 @@ function toHttpError(error: unknown, req: Request): unknown {
  * ```
  */
 export function problemErrorHandler(options: ToExpressOptions = {}): ErrorRequestHandler {
-  return (error: unknown, req: Request, res: Response, next: NextFunction) => {
-    // A response already under way cannot become a problem: Express's own handler ends it.
-    if (res.headersSent) return next(error);
+  return (error: unknown, req: Request, res: Response, _next) => {
+    // A response under way cannot become a problem: logged (redacted), then what was written is flushed and
+    // the connection closed, so the client sees the response end short.
+    if (res.headersSent) {
+      (options.log ?? consoleErrorLog)(loggableError(error));
+      res.socket?.destroySoon();
+      return;
+    }
     write(req, res, problemReply(toHttpError(error, req), options.log));
   };
 }
