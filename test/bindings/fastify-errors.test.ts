@@ -217,6 +217,15 @@ describe('the Fastify binding: errors outside the routes are problems', () => {
       }
       await assertLocationLeavesFragmentOut(port, 'fragment');
       await assertFragmentHoldsNoQuery(port);
+      // What find-my-way takes for no URL, each with its own detail.
+      for (const [target, detail] of [
+        ['http:///tags', 'The request target is no valid URL'],
+        ['http://h/ta%gs#x', 'The URL is malformed (an invalid percent-encoding)'],
+        ['http://h/tags?per_page=1#x', 'The request target is no valid URL'],
+      ]) {
+        const refused = await rawRequest(port, `GET ${target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+        assert.deepEqual([refused.status, (refused.body as { detail: string }).detail], [400, detail], target);
+      }
       assert.deepEqual([seen['/tags#per_page=1'], seen['/tags?per_page=1#&per_page=2']], [{}, { per_page: '1' }]);
       // An absolute-form target: the Location names the path only, never the host the client wrote.
       const body = '{"name":"absolute"}';

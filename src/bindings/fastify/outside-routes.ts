@@ -8,15 +8,8 @@
  * @module
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import type { HttpError } from 'ormcrud';
-import {
-  malformedUrl,
-  malformedUrlError,
-  notFoundError,
-  originForm,
-  paramTooLongError,
-  problemReply,
-} from 'ormcrud/binding-kit';
+import { HttpError } from 'ormcrud';
+import { malformedUrl, notFoundError, originForm, paramTooLongError, problemReply } from 'ormcrud/binding-kit';
 import { send } from './errors.ts';
 
 /** Answers a request no route matches with a 404 problem, or a 400 when its target is no path (`*`). */
@@ -24,8 +17,19 @@ export function notFoundHandler(request: FastifyRequest, reply: FastifyReply): F
   return send(reply, problemReply(malformedUrl(originForm(request.raw.url ?? '/')) ?? notFoundError()));
 }
 
-const FRAMEWORK_ERRORS: Record<string, () => HttpError> = {
-  FST_ERR_BAD_URL: malformedUrlError,
+/**
+ * What find-my-way refuses as a bad URL: a bad percent-escape, else a target it reads as no URL (`http:///x`,
+ * or an absolute-form one with a fragment, which Hono and Express serve without it).
+ */
+function badUrl(request: FastifyRequest): HttpError {
+  return (
+    malformedUrl(originForm(request.raw.url ?? '/')) ??
+    new HttpError('bad_request', 'The request target is no valid URL')
+  );
+}
+
+const FRAMEWORK_ERRORS: Record<string, (request: FastifyRequest) => HttpError> = {
+  FST_ERR_BAD_URL: badUrl,
   FST_ERR_MAX_PARAM_LENGTH: paramTooLongError,
 };
 
@@ -41,7 +45,8 @@ const FRAMEWORK_ERRORS: Record<string, () => HttpError> = {
  * ```
  */
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
-  const known = error.code ? FRAMEWORK_ERRORS[error.code]?.() : undefined;
+  const known =
+    error.code && Object.hasOwn(FRAMEWORK_ERRORS, error.code) ? FRAMEWORK_ERRORS[error.code]?.(request) : undefined;
   send(
     reply,
     problemReply(known ?? error, (err) => request.log.error({ err }, 'ormcrud: framework error')),
