@@ -8,7 +8,7 @@
  */
 
 import { type Executor, PgQuery, type Session } from 'ormcrud/adapter-kit';
-import type { EntityManager } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { runPooled, skipsQueryRunner, takesPgQueries } from './postgres-client.ts';
 
 /**
@@ -21,6 +21,7 @@ import { runPooled, skipsQueryRunner, takesPgQueries } from './postgres-client.t
  */
 export function executorOf(manager: EntityManager): Executor {
   const pg = takesPgQueries(manager.dataSource);
+  const spreads = spreadsParams(manager.dataSource);
   return {
     arrayRows: pg,
     run: async (statement, values) => {
@@ -29,13 +30,29 @@ export function executorOf(manager: EntityManager): Executor {
       try {
         // TypeORM passes a PgQuery through to `pg` as is, and logs it as its text.
         const query = pg ? new PgQuery(statement) : statement.sql;
-        const { records, affected, raw } = await runner.query(query as string, values, true);
+        const params = spreads ? spreadable(values) : values;
+        const { records, affected, raw } = await runner.query(query as string, params, true);
         return { records, affected, insertId: (raw as { insertId?: unknown } | undefined)?.insertId };
       } finally {
         if (!manager.queryRunner) await runner.release();
       }
     },
   };
+}
+
+/**
+ * Whether TypeORM's runner spreads the parameters into `statement.run(...params)`: its `better-sqlite3`
+ * driver type, which runs better-sqlite3 or libsql.
+ */
+const spreadsParams = (dataSource: DataSource) => dataSource.options.type === 'better-sqlite3';
+
+/**
+ * Parameters safe to spread: a lone object or `null` (a `Buffer`, a `Date`) comes wrapped in an array,
+ * since libsql reads a lone object argument as named parameters (and aborts the process on some).
+ * Both drivers bind an array argument's items by position.
+ */
+function spreadable(values: unknown[]): unknown[] {
+  return values.length === 1 && typeof values[0] === 'object' ? [values] : values;
 }
 
 /**
