@@ -25,6 +25,7 @@ import { StorageCheck } from '../schemas/storable.ts';
 import { findParentLink, type NestedConfig } from './nesting.ts';
 import { freeParamName, type KeyParam, pkParamName } from './path-params.ts';
 import { guardWrites } from './write-guard.ts';
+import { writtenValues } from './written-values.ts';
 
 /**
  * An alternative set of dependency overrides for one router build, applied over
@@ -132,11 +133,17 @@ export class Mount {
     const primaryKey = c.ormAdapter.meta.primaryKey;
     this.updateSchema = omit(c.updateSchema, new Set([...this.fixedFields, ...primaryKey]));
     this.filterSchema = omit(c.filterSchema, this.fixedFields);
-    const resolvers = new Map<Marker, ReplaceSignatureDependency>(defaultResolvers(this));
+    const defaults = defaultResolvers(this);
+    const resolvers = new Map<Marker, ReplaceSignatureDependency>(defaults);
     for (const source of [c.dependencyOverrides, place.strategy?.dependencyOverrides]) {
       for (const [marker, value] of source ?? []) resolvers.set(marker, ReplaceSignatureDependency.from(value));
     }
-    guardWrites(resolvers, this.fixedFields, primaryKey);
+    guardWrites(resolvers, {
+      fixed: this.fixedFields,
+      primaryKey,
+      values: () => writtenValues(c.ormAdapter.meta),
+      replaced: (marker) => resolvers.get(marker) !== defaults.get(marker),
+    });
     this.resolvers = resolvers;
   }
 

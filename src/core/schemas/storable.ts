@@ -42,8 +42,13 @@ const INT64 = { min: -(2n ** 63n), max: 2n ** 63n - 1n };
 export const YEARS = { min: 1000, max: 9999 } as const;
 const DATE_RANGE_MESSAGE = `must be a date from the year ${YEARS.min} to ${YEARS.max} (in UTC)`;
 
-/** The year of a date, or of a date-time once in UTC (one without an offset is UTC already). */
-function yearOf(value: string, kind: 'date' | 'datetime'): number {
+/**
+ * The year of a date, or of a date-time once in UTC (one without an offset is UTC already); a `Date`'s in
+ * UTC, as it is written (an app's resolver may set one); none for another value.
+ */
+function yearOf(value: unknown, kind: 'date' | 'datetime'): number | undefined {
+  if (value instanceof Date) return value.getUTCFullYear();
+  if (typeof value !== 'string') return undefined;
   return kind === 'date' ? Number(value.slice(0, 4)) : parseDateTime(value).getUTCFullYear();
 }
 
@@ -61,6 +66,8 @@ function jsonRefusal(value: unknown): string | undefined {
     const [item, depth] = next;
     if (typeof item === 'number' && !Number.isFinite(item))
       return "must not hold a number past a double's range (1e400)";
+    // An app's resolver may set these; JSON has none, and drivers drop or refuse them.
+    if (typeof item === 'function' || typeof item === 'symbol') return 'must be a JSON value';
     if (typeof item !== 'object' || item === null) continue;
     if (depth === JSON_DEPTH) return `must not nest more than ${JSON_DEPTH} arrays and objects`;
     for (const inner of Object.values(item)) stack.push([inner, depth + 1]);
@@ -74,11 +81,12 @@ const DOT_KEY_MESSAGE = 'must not be "." or "..": no URL can name that key';
 /** What a client reads for a value outside its column's range (an integer's, a date's); `undefined` within it. */
 function rangeRefusal(value: unknown, field: FieldMeta | undefined): string | undefined {
   if (field?.kind === 'json' || field?.kind === 'unknown') return jsonRefusal(value);
-  if ((field?.kind === 'date' || field?.kind === 'datetime') && typeof value === 'string') {
+  if (field?.kind === 'date' || field?.kind === 'datetime') {
     const year = yearOf(value, field.kind);
-    return year >= YEARS.min && year <= YEARS.max ? undefined : DATE_RANGE_MESSAGE;
+    return year === undefined || (year >= YEARS.min && year <= YEARS.max) ? undefined : DATE_RANGE_MESSAGE;
   }
-  if (field?.kind === 'bigint' && typeof value === 'string' && /^-?[0-9]+$/.test(value)) {
+  const integral = typeof value === 'bigint' || (typeof value === 'string' && /^-?[0-9]+$/.test(value));
+  if (field?.kind === 'bigint' && integral) {
     const n = BigInt(value);
     return n >= INT64.min && n <= INT64.max ? undefined : `must be between ${INT64.min} and ${INT64.max}`;
   }
