@@ -2,7 +2,8 @@
  * Drizzle's string-mode date-times (`timestamp({ mode: 'string' })`,
  * `datetime({ mode: 'string' })`) through HTTP on PostgreSQL and MariaDB: the
  * wire's ISO 8601 text is stored as the instant it names, and read back as
- * ISO 8601 in UTC, as a date-mode column is; filters find it.
+ * ISO 8601 in UTC, as a date-mode column is; filters find it. A `Date` an
+ * app's resolver sets is stored as its instant, to the millisecond.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -12,17 +13,25 @@ import { drizzle as mysqlDrizzle } from 'drizzle-orm/mysql2';
 import { drizzle as pgDrizzle } from 'drizzle-orm/node-postgres';
 import * as pgCore from 'drizzle-orm/pg-core';
 import mysql from 'mysql2/promise';
-import { CRUDCollection } from 'ormcrud';
+import { CRUDCollection, CreateSchemaDependency } from 'ormcrud';
 import { DrizzleAdapter, type DrizzleDatabase } from 'ormcrud/drizzle';
 import pg from 'pg';
 import { call } from '../support/forum-suite.ts';
 import { routersApp } from '../support/framework-apps.ts';
 
-/** Create, read, filter and PATCH string-mode `at` and `atz` through HTTP. */
+/** Create, read, filter and PATCH string-mode `at` and `atz` through HTTP; `/made` sets a `Date` of its own. */
 async function roundTrip(db: unknown, model: Table): Promise<void> {
   const adapter = new DrizzleAdapter({ db: db as DrizzleDatabase, model });
-  const app = await routersApp('fastify', [new CRUDCollection({ ormAdapter: adapter }).getRouter({ prefix: '/e' })]);
+  const made = () => ({ at: new Date('2024-01-06T03:04:05.678Z') });
+  const own = new CRUDCollection({ ormAdapter: adapter, dependencyOverrides: [[CreateSchemaDependency, made]] });
+  const app = await routersApp('fastify', [
+    new CRUDCollection({ ormAdapter: adapter }).getRouter({ prefix: '/e' }),
+    own.getRouter({ prefix: '/made' }),
+  ]);
   try {
+    const dated = await call(app, 'POST', '/made', {});
+    assert.equal(dated.status, 201, JSON.stringify(dated.body));
+    assert.equal(dated.body.at, '2024-01-06T03:04:05.678Z');
     const created = await call(app, 'POST', '/e', { at: '2024-01-02T03:04:05Z', atz: '2024-01-02T04:04:05+01:00' });
     assert.equal(created.status, 201, JSON.stringify(created.body));
     const instant = '2024-01-02T03:04:05.000Z';

@@ -14,12 +14,15 @@ export const overrides = (column: Column, method: 'mapToDriverValue' | 'mapFromD
 /** An ISO string as a `Date`, read as UTC when it names no offset; anything else as it is. */
 const toDate: Codec = (value) => (typeof value === 'string' ? parseDateTime(value) : value);
 
+/** The instant of the wire's ISO 8601 text, or of a `Date` an app's resolver set. */
+const instantOf = (value: unknown): Date => (value instanceof Date ? value : parseDateTime(String(value)));
+
 /** A date-time as MySQL's `DATETIME` text takes it, in UTC: `2024-01-02 03:04:05.000`. */
-const mysqlText: Codec = (value) => parseDateTime(String(value)).toISOString().replace('T', ' ').replace('Z', '');
+const mysqlText: Codec = (value) => instantOf(value).toISOString().replace('T', ' ').replace('Z', '');
 
 /** What string-mode date-time columns bind for the wire's ISO 8601 text: an instant in UTC, as date mode does. */
 const STRING_MODE_WRITERS: Readonly<Record<string, Codec>> = {
-  PgTimestampString: (value) => parseDateTime(String(value)).toISOString(),
+  PgTimestampString: (value) => instantOf(value).toISOString(),
   MySqlDateTimeString: mysqlText,
   MySqlTimestampString: mysqlText,
 };
