@@ -85,7 +85,10 @@ export function prepareInsert(
     if (dialect.returning) return rowsOf(exec, insert, result)[0] as Row;
     const key: Row = {};
     for (const column of model.primary) {
-      key[column.field] = values[column.field] ?? (column.autoIncrement ? result.insertId : null);
+      // The key the database wrote: MySQL generates one for a given 0 too, and reports a given one as it is.
+      const generated = column.autoIncrement ? result.insertId : undefined;
+      const wrote = generated !== undefined && generated !== null && Number(generated) !== 0;
+      key[column.field] = wrote ? generated : (values[column.field] ?? null);
     }
     return reread(q, exec, key);
   };

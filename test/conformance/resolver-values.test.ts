@@ -146,6 +146,17 @@ describeForum(
       await ledgerApp.close();
     });
 
+    test('a given key of 0 is written, and the row written is the one answered', async () => {
+      // MySQL generates a key for an auto-increment 0; the others store 0.
+      made = { id: 0 };
+      const res = await call(app, 'POST', '/p', { name: 'zero' });
+      made = {};
+      assert.equal(res.status, 201, JSON.stringify(res.body));
+      const [row] = await s.rows('product', { name: 'zero' });
+      assert.equal(Number(row?.id), res.body.id);
+      assert.equal((await call(app, 'GET', `/p/${res.body.id}`)).body.name, 'zero');
+    });
+
     test("a row's own form of a value is written as the client's would be", async () => {
       made = { photo: Buffer.from('hi'), price: 12.5 };
       const res = await call(app, 'POST', '/p', { name: 'own forms' });
