@@ -21,21 +21,6 @@ import { ModelSchemas } from './model-schemas.ts';
 import type { ListResult, PageWindow } from './paginator.ts';
 import type { ParentRef } from './parent-scope.ts';
 
-// The contract's values, for the modules that import them with it.
-export type {
-  FilterData,
-  IncludeData,
-  PkOf,
-  PkValues,
-  ReadOptions,
-  Row,
-  SortData,
-  SortTerm,
-  UpdateReturning,
-  WriteData,
-  WriteValue,
-} from './adapter-data.ts';
-
 /**
  * The contract between the core and an ORM. Subclasses implement
  * {@link describe} and the five data methods; `parentRefs` come nearest first.

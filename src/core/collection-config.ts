@@ -6,7 +6,8 @@
  * @module
  */
 import { z } from 'zod';
-import type { ORMAdapterBase, PkOf, PkValues, Row } from './adapter.ts';
+import type { ORMAdapterBase } from './adapter.ts';
+import type { PkOf, PkValues, Row } from './adapter-data.ts';
 import { type CRUDCollectionOptions, readOption } from './collection-options.ts';
 import type { DependencyOverrides } from './dependencies/markers.ts';
 import type { Dependency } from './dependencies/request.ts';

@@ -5,7 +5,8 @@
  * @module
  */
 import type { z } from 'zod';
-import type { ORMAdapterBase, PkOf, PkValues, Row } from './adapter.ts';
+import type { ORMAdapterBase } from './adapter.ts';
+import type { PkOf, PkValues, Row } from './adapter-data.ts';
 import type { DependencyOverridesInit } from './dependencies/markers.ts';
 import type { Dependency } from './dependencies/request.ts';
 

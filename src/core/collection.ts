@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { FilterData, IncludeData, PkOf, PkValues, ReadOptions, Row, SortData, WriteData } from './adapter.ts';
+import type { FilterData, IncludeData, PkOf, PkValues, ReadOptions, Row, SortData, WriteData } from './adapter-data.ts';
 import { CollectionConfig } from './collection-config.ts';
 import { type BoundHandler, overrideDependencies as bindHandler, type MarkedHandler } from './dependencies/bind.ts';
 import type { DependencyOverridesInit, ResolvedOverrides } from './dependencies/markers.ts';

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { FilterData, IncludeData, PkValues, Row, SortData } from '../adapter.ts';
+import type { FilterData, IncludeData, PkValues, Row, SortData } from '../adapter-data.ts';
 import type { PaginatorBase } from '../paginator.ts';
 import type { ParentLink, ParentRef } from '../parent-scope.ts';
 import type { StorageCheck } from '../schemas/storable.ts';

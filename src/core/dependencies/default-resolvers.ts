@@ -6,7 +6,7 @@
  * @module
  */
 import { z } from 'zod';
-import type { PkValues, Row, SortTerm } from '../adapter.ts';
+import type { PkValues, Row, SortTerm } from '../adapter-data.ts';
 import { PagePaginator } from '../paginator.ts';
 import type { Mount, ParentLevel } from '../routing/mount.ts';
 import { pkParamName } from '../routing/path-params.ts';

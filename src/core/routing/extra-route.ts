@@ -4,7 +4,7 @@
  * @module
  */
 import { z } from 'zod';
-import type { IncludeData } from '../adapter.ts';
+import type { IncludeData } from '../adapter-data.ts';
 import type { ResolvedCall } from '../dependencies/call.ts';
 import { type DeclaredInputs, mergeInputs } from '../dependencies/markers.ts';
 import { type ErrorCode, NotFoundError, ParentNotFoundError } from '../errors.ts';

@@ -6,7 +6,7 @@
  * @module
  */
 import type { z } from 'zod';
-import type { PkValues } from '../adapter.ts';
+import type { PkValues } from '../adapter-data.ts';
 import type { CrudRequest, Dependency } from '../dependencies/request.ts';
 import type { ErrorCode } from '../errors.ts';
 import type { HttpMethod } from './router.ts';

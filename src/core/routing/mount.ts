@@ -6,7 +6,8 @@
  * @module
  */
 import type { z } from 'zod';
-import type { ORMAdapterBase, PkValues } from '../adapter.ts';
+import type { ORMAdapterBase } from '../adapter.ts';
+import type { PkValues } from '../adapter-data.ts';
 import type { CRUDCollection } from '../collection.ts';
 import { type CallField, CallResolver, type ParentModel } from '../dependencies/call.ts';
 import { defaultResolvers } from '../dependencies/default-resolvers.ts';

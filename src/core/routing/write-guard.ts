@@ -8,7 +8,7 @@
  *
  * @module
  */
-import type { Row } from '../adapter.ts';
+import type { Row } from '../adapter-data.ts';
 import {
   CreateSchemaDependency,
   type Marker,

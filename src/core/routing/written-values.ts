@@ -10,7 +10,7 @@
  * @module
  */
 import type { ValidateFunction } from 'ajv';
-import type { Row } from '../adapter.ts';
+import type { Row } from '../adapter-data.ts';
 import { cached } from '../cache.ts';
 import { validationError } from '../http/field-errors.ts';
 import { compileValidator } from '../http/validators.ts';

@@ -12,7 +12,8 @@
  * @module
  */
 
-import type { ORMAdapterBase, PkValues, Row } from '../adapter.ts';
+import type { ORMAdapterBase } from '../adapter.ts';
+import type { PkValues, Row } from '../adapter-data.ts';
 import { parseDateTime } from '../dates.ts';
 import type { CrudCall } from '../dependencies/call.ts';
 import { type FieldError, HttpError } from '../errors.ts';
