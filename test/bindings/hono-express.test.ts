@@ -14,7 +14,7 @@ import { getRequestListener } from '@hono/node-server';
 import express from 'express';
 import { Hono } from 'hono';
 import { inject } from 'light-my-request';
-import { createOpenApiDocument } from 'ormcrud';
+import { CRUDCollection, createOpenApiDocument } from 'ormcrud';
 import {
   openApiDocs as expressDocs,
   notFoundHandler as expressNotFound,
@@ -48,6 +48,7 @@ function chunkedJson(body: string): string {
   return `Content-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n${framed}0\r\n\r\n`;
 }
 
+const JSON_HEADERS = { 'content-type': 'application/json' };
 const PROBLEM_TYPE = 'application/problem+json; charset=utf-8';
 
 describe('Hono and Express: errors outside the routes are problems', () => {
@@ -206,6 +207,19 @@ describe('Hono and Express: errors outside the routes are problems', () => {
       headers,
     });
     assert.deepEqual([honoZipped.statusCode, honoZipped.json().code], [415, 'unsupported_media_type']);
+  });
+
+  test('a number express.json() read as Infinity is refused as sent, never as the null JSON.stringify makes', async () => {
+    const posts = () => new CRUDCollection({ ormAdapter: forum.harness.adapters.post }).getRouter({ prefix: '/posts' });
+    const [parsing, own] = [express().use(express.json()).use(toExpress(posts())), express().use(toExpress(posts()))];
+    for (const thread of ['1e400', '-1e400', '[1e400]']) {
+      const payload = `{"thread_id":${thread},"slug":"infinite"}`;
+      const post = (app: express.Express) =>
+        inject(app, { method: 'POST', url: '/posts', payload, headers: JSON_HEADERS });
+      const [parsed, read] = [await post(parsing), await post(own)];
+      assert.deepEqual([parsed.statusCode, parsed.json().code], [422, 'validation_failed'], payload);
+      assert.equal(parsed.body, read.body, payload);
+    }
   });
 
   test("express.json()'s errors are the problems the router gives for the same body, with problemErrorHandler", async () => {

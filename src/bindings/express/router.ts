@@ -19,6 +19,7 @@ import {
   routeResponder,
 } from 'ormcrud/binding-kit';
 import { problemErrorHandler } from './errors.ts';
+import { parsedBodyText } from './parsed-body.ts';
 import { write } from './reply.ts';
 
 /** Options of {@link toExpress} and {@link notFoundHandler}. */
@@ -29,7 +30,7 @@ type Method = 'get' | 'head' | 'post' | 'put' | 'patch' | 'delete' | 'options';
 function partsOf(req: Request): RequestParts<Request> {
   const params = req.params as Record<string, string>;
   // A body an app-wide `express.json()` parsed first (and decoded, if gzip) is fed again as JSON, so the
-  // core's rules still apply.
+  // core's rules still apply (bytes that were not UTF-8 it has already replaced).
   const parsed = req.readableEnded && req.body !== undefined;
   return {
     method: req.method,
@@ -38,7 +39,7 @@ function partsOf(req: Request): RequestParts<Request> {
     params,
     raw: req,
     feed: parsed
-      ? async (reader) => reader.push(Buffer.from(JSON.stringify(req.body)))
+      ? async (reader) => reader.push(Buffer.from(parsedBodyText(req.body)))
       : (reader) => feedNodeBody(req, reader),
   };
 }
