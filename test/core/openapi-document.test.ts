@@ -357,6 +357,40 @@ describe('createOpenApiDocument', () => {
     assert.equal(operation(custom, 'get', '/tags').operationId, 'forum_listTags');
   });
 
+  test('an item is named by its mount in the singular, whatever its table and key are called', () => {
+    const sequelize = new Sequelize('sqlite::memory:', { logging: false });
+    const options = { timestamps: false, freezeTableName: true };
+    const id = { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true };
+    const users = sequelize.define('users', { id }, options);
+    const posts = sequelize.define(
+      'posts',
+      { id, author_id: DataTypes.INTEGER, editor_id: DataTypes.INTEGER },
+      options,
+    );
+    posts.belongsTo(users, { as: 'author', foreignKey: 'author_id' });
+    posts.belongsTo(users, { as: 'editor', foreignKey: 'editor_id' });
+    const on = (model: typeof users) => new CRUDCollection({ ormAdapter: new SequelizeAdapter({ model }) });
+    const root = on(users);
+    for (const [path, relation] of [
+      ['/authored-posts', 'author'],
+      ['/edited-posts', 'editor'],
+    ] as const) {
+      root.addNestedCollection(path, on(posts), new NestedConfig({ relation }));
+    }
+    const doc = documentOf(root.getRouter({ prefix: '/users' }));
+    const ids = Object.values(doc.paths).flatMap((item) => Object.values(item).map((op: Json) => op.operationId));
+    for (const wanted of [
+      'getUser',
+      'updateUser',
+      'createUser',
+      'listUserAuthoredPosts',
+      'getUserAuthoredPost',
+      'updateUserEditedPost',
+    ]) {
+      assert.ok(ids.includes(wanted), `${wanted} in ${ids.join(', ')}`);
+    }
+  });
+
   test('HEAD, OPTIONS, 405 fillers and hidden routes stay out of the document', () => {
     const threads = collection('thread');
     // `routerKwargs`, the seed's name, is `routerOptions` too.

@@ -41,16 +41,18 @@ export function singular(word: string): string {
 const PARAM = /^\{(.+)\}$/;
 
 /**
- * The nouns of a path, in PascalCase. A literal segment followed by one
- * `{x_id}` parameter is the singular `X`; followed by other parameters, its
- * singular; followed by none, itself (the plural of a collection), or its
- * singular when it is the last segment and `singularLast` is set.
+ * The nouns of a path, in PascalCase. A literal segment followed by
+ * parameters is its singular (or, for one `{x_id}` after a segment that is no
+ * plain plural, `X`: `people/{person_id}`); followed by none, itself (the
+ * plural of a collection), or its singular when it is the last segment and
+ * `singularLast` is set.
  *
  * @example
  * ```ts
  * pathNouns('/categories/{category_id}/threads');       // 'CategoryThreads'
  * pathNouns('/categories/{category_id}/threads', true); // 'CategoryThread'
  * pathNouns('/users/me');                                // 'UsersMe'
+ * pathNouns('/users/{users_id}/authored-posts/{posts_id}'); // 'UserAuthoredPost'
  * ```
  */
 export function pathNouns(path: string, singularLast = false): string {
@@ -69,7 +71,7 @@ export function pathNouns(path: string, singularLast = false): string {
     }
     const only = params.length === 1 ? /^(.+)_id$/.exec(params[0] as string)?.[1] : undefined;
     const last = i === segments.length - 1 && params.length === 0;
-    if (only) nouns.push(only);
+    if (only) nouns.push(itemNoun(segment, only));
     else if (params.length > 0 || (last && singularLast)) nouns.push(singularOf(segment));
     else nouns.push(segment);
   }
@@ -81,6 +83,12 @@ const singularOf = (segment: string): string => {
   const parts = words(segment);
   parts.push(singular(parts.pop() ?? ''));
   return parts.join('-');
+};
+
+/** The noun of a segment before its one `{x_id}`: the segment's singular, or `x` where it has none (`people`). */
+const itemNoun = (segment: string, param: string): string => {
+  const one = singularOf(segment);
+  return one === words(segment).join('-') ? param : one;
 };
 
 /**
