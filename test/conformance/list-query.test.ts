@@ -17,6 +17,16 @@ describeForum('list filters, sorting, pagination and includes', (s) => {
     assert.deepEqual(ids((await s.call('GET', '/posts?nope=1')).body), [1, 2, 3, 4]);
   });
 
+  test('a filter with an operator or brackets is a 422 naming it, never an unfiltered list', async () => {
+    for (const query of ['slug[ne]=hello', 'thread_id[gt]=1', 'slug[]=hello', 'sort[0]=slug', 'page[size]=1']) {
+      const res = await s.call('GET', `/posts?${query}`);
+      assert.equal(res.status, 422, query);
+      assert.equal(res.body.errors[0].path, `query.${query.split('=')[0]}`);
+    }
+    // A bracketed name of no parameter is as unknown as any other.
+    assert.deepEqual(ids((await s.call('GET', '/posts?nope[ne]=1')).body), [1, 2, 3, 4]);
+  });
+
   test('an invalid percent-escape in a query name or value is 400, an encoded percent sign is text', async () => {
     for (const query of ['slug=%FF', 'slug=%ED%A0%80', 'slug=%C0%AF', 'slug=%zz', 'slug=%E2', 'nope%FF=1', '%zz']) {
       const res = await s.call('GET', `/posts?${query}`);

@@ -117,9 +117,32 @@ function lengthCheck(schema: JsonSchema): Precheck | undefined {
   };
 }
 
+/**
+ * A parameter of the schema with brackets (`status[ne]`, `status[]`): an operator no route takes yet,
+ * refused by name rather than ignored as unknown, which would answer every row.
+ */
+function operatorCheck(schema: JsonSchema): Precheck | undefined {
+  const names = new Set(Object.keys(schema.properties ?? {}));
+  if (names.size === 0) return undefined;
+  return (data) => {
+    let errors: ErrorObject[] | undefined;
+    for (const key in data as Record<string, unknown>) {
+      const open = key.indexOf('[');
+      if (open <= 0 || !key.endsWith(']') || !names.has(key.slice(0, open))) continue;
+      errors ??= [];
+      errors.push(propertyError(key, '', 'operator', {}, OPERATOR_MESSAGE));
+    }
+    return errors;
+  };
+}
+
+const OPERATOR_MESSAGE = 'is no parameter of this route: filters take no operator, only `field=value`';
+
 /** `validate`, unless a {@link Precheck} of `schema` fails first. */
 function prechecked(validate: ValidateFunction, schema: JsonSchema): ValidateFunction {
-  const checks = [integerCheck(schema), lengthCheck(schema)].filter((check) => check !== undefined);
+  const checks = [integerCheck(schema), lengthCheck(schema), operatorCheck(schema)].filter(
+    (check) => check !== undefined,
+  );
   if (checks.length === 0) return validate;
   const guarded = ((data: unknown, context?: Parameters<ValidateFunction>[1]) => {
     let bad: ErrorObject[] | undefined;
