@@ -204,6 +204,35 @@ export function refuseNameClashes(meta: ModelMeta): void {
 }
 
 /**
+ * Throws for a relation joining over a field its model, its target or its junction lacks (a junction's
+ * column named otherwise than on the junction's own model): every include of it would fail. `describe`
+ * finds a model by name, as the adapter does for a relation's target.
+ *
+ * @example
+ * ```ts
+ * refuseMissingJoinFields(postAdapter.meta, (name) => postAdapter.describe(name)); // passes
+ * ```
+ */
+export function refuseMissingJoinFields(meta: ModelMeta, describe: (name: string) => ModelMeta): void {
+  for (const relation of meta.relations) {
+    const { through } = relation;
+    const sides: [ModelMeta, readonly string[]][] = [
+      [meta, relation.fields],
+      [describe(relation.target), [...relation.references, ...(through?.targetFields ?? [])]],
+    ];
+    if (through) sides.push([describe(through.model), [...through.sourceFields, ...through.junctionTargetFields]]);
+    for (const [model, fields] of sides) {
+      const names = new Set(model.fields.map((field) => field.name));
+      const missing = fields.find((field) => !names.has(field));
+      if (missing === undefined) continue;
+      throw new TypeError(
+        `Model "${model.name}" has no field "${missing}", which relation "${relation.name}" of "${meta.name}" joins over`,
+      );
+    }
+  }
+}
+
+/**
  * Refuses a model name that tables of more than one path share (one name in two schemas): a relation to
  * either would name the same model, and could read the other's rows. `adapter` names the refusing adapter.
  *

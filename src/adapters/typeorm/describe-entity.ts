@@ -5,9 +5,11 @@
  */
 import { cached, type ForeignKeyMeta, type ModelMeta, type RelationMeta } from 'ormcrud/adapter-kit';
 import type { EntityMetadata } from 'typeorm';
+import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata.js';
 import { describeColumn } from './describe-column.ts';
 import { ownColumns, wireName } from './entity-columns.ts';
 import { relationJoins, wires } from './relations.ts';
+import { tableEntity } from './table-entity.ts';
 
 /** The model name of an entity: its table name, lower-case. */
 export const modelName = (metadata: EntityMetadata): string => metadata.tableName.toLowerCase();
@@ -28,6 +30,15 @@ export function hiddenRows(metadata: EntityMetadata): string | undefined {
   return undefined;
 }
 
+/**
+ * The fields of a junction's columns on the model its table name finds: the app's own entity of the table
+ * knows them by its properties (`itemId` for `item_id`), TypeORM's junction by their names.
+ */
+function junctionFields(junction: EntityMetadata, columns: readonly ColumnMetadata[]): string[] {
+  const model = tableEntity(junction);
+  return columns.map((column) => wireName(model.findColumnWithDatabaseName(column.databaseName) ?? column));
+}
+
 function describeRelations(metadata: EntityMetadata): RelationMeta[] {
   // An entity whose rows TypeORM hides cannot be served, so it is no relation either.
   const joins = [...relationJoins(metadata).values()].filter(
@@ -46,8 +57,8 @@ function describeRelations(metadata: EntityMetadata): RelationMeta[] {
       ...relation,
       through: {
         model: modelName(join.through.junction),
-        sourceFields: wires(join.through.junctionSource),
-        junctionTargetFields: wires(join.through.junctionTarget),
+        sourceFields: junctionFields(join.through.junction, join.through.junctionSource),
+        junctionTargetFields: junctionFields(join.through.junction, join.through.junctionTarget),
         targetFields: wires(join.targetColumns),
       },
     };

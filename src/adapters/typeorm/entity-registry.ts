@@ -8,6 +8,7 @@
 import { cached, type ModelSpec, refuseSharedName } from 'ormcrud/adapter-kit';
 import type { DataSource, EntityMetadata, EntityTarget, ObjectLiteral } from 'typeorm';
 import { entitySpec } from './entity-model.ts';
+import { entitiesFirst } from './table-entity.ts';
 
 /**
  * Resolves and describes models of a data source, read lazily (an adapter may
@@ -43,10 +44,7 @@ export class EntityRegistry {
     // Made once the data source has its metadata: an index made before would stay empty.
     if (!this.#byName && dataSource.isInitialized) {
       this.#byName = new Map();
-      const ordered = [...dataSource.entityMetadatas].sort(
-        (a, b) => Number(a.tableType === 'junction') - Number(b.tableType === 'junction'),
-      );
-      for (const metadata of ordered) {
+      for (const metadata of entitiesFirst(dataSource.entityMetadatas)) {
         const table = metadata.tableName.toLowerCase();
         const other = this.#byName.get(table);
         // Two tables of one name in two schemas: a relation to either names the same model.

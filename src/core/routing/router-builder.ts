@@ -6,6 +6,7 @@
  */
 import type { CRUDCollection } from '../collection.ts';
 import type { Dependency } from '../dependencies/request.ts';
+import { refuseMissingJoinFields } from '../model-meta.ts';
 import { buildingRouter } from '../schemas/model-configs.ts';
 import { Mount, type Strategy } from './mount.ts';
 import { pathMethodRoutes } from './path-methods.ts';
@@ -41,6 +42,8 @@ export function buildRouter(collection: CRUDCollection, options: GetRouterOption
 /** Adds a collection's routes through its overridable `add…Route` methods, then its nested collections'. */
 function mountTree(table: RouteTable): void {
   const c = table.mount.collection;
+  // A relation over a field its models lack would fail each include of it: refused here, not per request.
+  refuseMissingJoinFields(c.ormAdapter.meta, (name) => c.ormAdapter.describe(name));
   const strategy = table.mount.place.strategy;
   const { single } = table.mount;
   c.addExtraRoutes(table, strategy);
