@@ -19,11 +19,13 @@ import {
   type GetSession as Sessions,
   withSession,
 } from 'ormcrud/adapter-kit';
-import type { DataSource, EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
+import type { DataSource, EntityManager, EntityMetadata, EntityTarget, ObjectLiteral } from 'typeorm';
 import { describeEntity, entityKey, hiddenRows } from './describe-entity.ts';
 import { dialectOf } from './dialect.ts';
+import { DATA_EVENTS, skippedListeners } from './entity-listeners.ts';
 import { EntityRegistry } from './entity-registry.ts';
 import { sessionOf } from './executor.ts';
+import { relationJoins } from './relations.ts';
 import type { EntityRow } from './row-types.ts';
 
 /**
@@ -55,6 +57,41 @@ export interface TypeORMAdapterOptions<T extends ObjectLiteral = ObjectLiteral> 
    * Default 5000; `0` or `Infinity` waits without limit.
    */
   timeoutMs?: number;
+  /**
+   * `'skip'`: serve the entity although its TypeORM listeners and subscribers of data events do not run.
+   * The adapter's own statements never call them (`@BeforeInsert`, `@AfterLoad` and the like, of the entity,
+   * its parents and embeddeds; a subscriber's `beforeInsert`, `afterLoad`…), so without this option such an
+   * entity, or one including an entity with an `afterLoad` listener, is refused when its collection is made.
+   * Query subscribers (`beforeQuery`, `afterQuery`) hear every statement and need no option.
+   *
+   * @example
+   * ```ts
+   * // Post's listeners only log in TypeORM's own saves: the API may write posts without them.
+   * new TypeORMAdapter({ dataSource, model: Post, hooks: 'skip' });
+   * ```
+   */
+  hooks?: 'skip';
+}
+
+/**
+ * Throws for an entity with listeners the engine's statements would skip: of its own data events, or of
+ * loading an entity it includes (named with the relation).
+ */
+function refuseListeners(metadata: EntityMetadata): void {
+  const joins = relationJoins(metadata);
+  const included = describeEntity(metadata).relations.flatMap((relation) => {
+    const target = joins.get(relation.name)?.target;
+    const heard = target ? skippedListeners(target, ['after-load']) : [];
+    return heard.map(({ method, kind }) => `${method} (${kind}, on including "${relation.name}")`);
+  });
+  const own = skippedListeners(metadata, DATA_EVENTS).map(({ method, kind }) => `${method} (${kind})`);
+  const skipped = [...own, ...included];
+  if (skipped.length === 0) return;
+  throw new TypeError(
+    `TypeORMAdapter: "${metadata.name}" has TypeORM listeners the adapter's statements would skip: ` +
+      `${skipped.join(', ')}; not supported (do their work in a handler override), or pass hooks: 'skip' ` +
+      'to serve it without them',
+  );
 }
 
 /** Registrations of given configs waiting for their data source to be initialised. */
@@ -84,7 +121,8 @@ function registerWaiting(): void {
  * entity's column properties ({@link EntityRow}). Database constraint
  * errors become `HttpError`s (409 `conflict`, 422 `validation_failed`); a
  * database that is down, or answers nothing for `timeoutMs` (default 5000),
- * 503 `service_unavailable` with `Retry-After`.
+ * 503 `service_unavailable` with `Retry-After`. Its statements call no entity listener or data
+ * subscriber: an entity with one is refused unless given `hooks: 'skip'`.
  *
  * @example
  * ```ts
@@ -105,6 +143,7 @@ export class TypeORMAdapter<
 > extends EngineAdapter<EntityTarget<T>, NoInfer<TRow>> {
   #dataSource: DataSource | undefined;
   readonly #getSession: GetSession | undefined;
+  readonly #hooks: 'skip' | undefined;
   readonly #registry = new EntityRegistry(() => this.dataSource);
   /** Statements on the data source's own manager (without `getSession`), made once. */
   #managerSession: Session | undefined;
@@ -115,6 +154,9 @@ export class TypeORMAdapter<
     super(options.model, options.crudConfig, { handle, adapter: 'TypeORMAdapter', timeoutMs: options.timeoutMs });
     this.#dataSource = options.dataSource;
     this.#getSession = options.getSession;
+    if (options.hooks !== undefined && options.hooks !== 'skip')
+      throw new TypeError(`TypeORMAdapter: hooks takes 'skip' only, not ${JSON.stringify(options.hooks)}`);
+    this.#hooks = options.hooks;
     if (options.crudConfig && options.dataSource) whenDescribable(options.dataSource, () => this.#registerConfig());
   }
 
@@ -161,7 +203,10 @@ export class TypeORMAdapter<
   describe(model?: unknown): ModelMeta {
     if (waiting.size > 0) registerWaiting();
     const metadata = this.#registry.metadataOf(model ?? this.model);
-    if (model === undefined) this.refuseHiddenRows(metadata.name, hiddenRows(metadata));
+    if (model === undefined) {
+      this.refuseHiddenRows(metadata.name, hiddenRows(metadata));
+      if (this.#hooks !== 'skip') refuseListeners(metadata);
+    }
     return describeEntity(metadata);
   }
 
