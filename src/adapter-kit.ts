@@ -88,3 +88,4 @@ export { type GetSession, withSession } from './engine/get-session.ts';
 export type { Codec, ColumnSpec, Fill, ModelSpec } from './engine/model.ts';
 export { oneAtATime } from './engine/one-connection.ts';
 export { PgQuery, type PgQueryable, runPgQuery } from './engine/pg-query.ts';
+export { SqlExpression } from './engine/sql-expression.ts';

@@ -11,8 +11,9 @@
 import type { Row } from '../core/adapter-data.ts';
 import { ParentNotFoundError } from '../core/errors.ts';
 import { modelId, type ParentRef } from '../core/parent-scope.ts';
+import type { Column } from './compiled-model.ts';
 import { type Executor, type PreparedWrite, rowsOf, type SqlResult } from './executor.ts';
-import { fillSql, onInsert } from './fills.ts';
+import { fillSql, fillsKey, fillValues, onInsert } from './fills.ts';
 import {
   type ExistsCondition,
   type ParentLinkWrite,
@@ -24,6 +25,7 @@ import {
 import { reread } from './reads.ts';
 import { RefusedValue } from './refused-value.ts';
 import { existsSql, keySql, type ScopeContext } from './scope.ts';
+import { SqlExpression } from './sql-expression.ts';
 import type { ModelStatements } from './statements.ts';
 
 /** The nearest parent inside its ancestors, as an `EXISTS` (the chain is not empty). */
@@ -49,19 +51,36 @@ export function prepareInsert(
   const { dialect } = model;
   const fromParent = parentKeyValues(parentRefs);
   const values: Row = { ...data, ...fromParent };
-  // Values made per insert are given like the rest: a key among them reads the row back.
+  // Values made per insert are given like the rest: a key among them reads the row back. SQL made per
+  // insert is filled in the statement's text.
+  let madeSql: Map<Column, SqlExpression> | undefined;
   for (const column of model.insertFills) {
     const fill = column.onInsert;
-    if (fill?.kind === 'value' && values[column.field] === undefined) values[column.field] = fill.value();
+    if (fill?.kind !== 'value' || values[column.field] !== undefined) continue;
+    const made = fill.value();
+    if (!(made instanceof SqlExpression)) values[column.field] = made;
+    else {
+      madeSql ??= new Map();
+      madeSql.set(column, made);
+    }
+  }
+  // Without RETURNING the row is read back by its key, which SQL in the statement leaves unknown.
+  const unknownKey = madeSql && !dialect.returning && model.primary.find((c) => madeSql.has(c) && !c.autoIncrement);
+  if (unknownKey) {
+    throw new TypeError(
+      `Model "${model.name}": its key "${unknownKey.field}" is filled with SQL, which leaves an insert's row unknown here`,
+    );
   }
   const parents = parentRefs && parentRefs.length > 0 ? parentRefs : undefined;
   const shape = q.written('insert', parents, values);
+  const made = madeSql ? shape.insertFilled.map((c) => madeSql.get(c)) : [];
   const written = [...shape.columns, ...shape.insertFilled];
   // Guarded: the check is part of the insert (it needs a column to select).
   const guarded = parents !== undefined && dialect.guardedInsert && written.length > 0;
-  const insert = q.get(`${shape.key}${guarded ? '|guarded' : ''}`, (ctx) => {
+  const insert = q.get(`${shape.key}${guarded ? '|guarded' : ''}${fillsKey(made)}`, (ctx) => {
     const marks = shape.columns.map((c) => ctx.params.add(c.encode));
-    for (const column of shape.insertFilled) marks.push(fillSql(model, column, onInsert, ctx.params));
+    for (const [i, column] of shape.insertFilled.entries())
+      marks.push(fillSql(model, column, onInsert, ctx.params, made[i]));
     const into = `INSERT INTO ${model.table}`;
     let sql: string;
     if (written.length === 0) sql = dialect.insertDefaults(model.table);
@@ -72,10 +91,19 @@ export function prepareInsert(
     const selection = model.rows('');
     return { sql: `${sql} RETURNING ${selection.list}`, selection };
   });
-  const raw = shape.columns.map((c) => values[c.field]);
+  const raw = fillValues(
+    shape.insertFilled,
+    onInsert,
+    made,
+    shape.columns.map((c) => values[c.field]),
+  );
+  const filled = raw.length;
   if (guarded) parentExistsValues(parents, q.primaryKeyOf, raw);
   const bound = insert.params.bindOrRefusal(raw);
-  if (bound instanceof RefusedValue) throw refusedInsert(bound, shape.columns[bound.index]?.field, data, fromParent);
+  if (bound instanceof RefusedValue) {
+    const field = bound.index < filled ? (shape.columns[bound.index]?.field ?? '') : undefined;
+    throw refusedInsert(bound, field, data, fromParent);
+  }
   const check = parents && !guarded ? parentCheck(q, parents) : undefined;
   const link = planParentLink(parentRefs);
 
@@ -106,8 +134,8 @@ export function prepareInsert(
 }
 
 /**
- * The error of an insert whose value of `field` (`undefined`: a parent's key it checks) the ORM's encoder
- * refused: a body value is a 422 naming the field, a parent's key names no parent.
+ * The error of an insert whose value of `field` (`''`: a value it filled, `undefined`: a parent's key it
+ * checks) the ORM's encoder refused: a body value is a 422 naming the field, a parent's key names no parent.
  */
 function refusedInsert(refused: RefusedValue, field: string | undefined, data: Row, fromParent: Row): Error {
   if (field === undefined || field in fromParent) return new ParentNotFoundError();

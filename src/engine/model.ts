@@ -12,7 +12,8 @@ export type Codec = (value: unknown) => unknown;
 
 /**
  * What a write puts in a column it is not given: a value made per write
- * (bound as a parameter through the column's encoder), the current time, the
+ * (bound as a parameter through the column's encoder, or, made as an
+ * `SqlExpression`, that SQL with its own parameters), the current time, the
  * old value plus one (a version counter), or SQL text read from the model.
  */
 export type Fill =

@@ -9,7 +9,7 @@
 import type { PkValues, Row, UpdateReturning } from '../core/adapter-data.ts';
 import type { ParentRef } from '../core/parent-scope.ts';
 import { type Executor, type PreparedWrite, rowsOf } from './executor.ts';
-import { fillSql, fillValues, onUpdate } from './fills.ts';
+import { fillSql, fillsKey, fillValues, makeFills, onUpdate } from './fills.ts';
 import { prepareSelectOne, reread } from './reads.ts';
 import { RefusedValue } from './refused-value.ts';
 import { rowWhere } from './scope.ts';
@@ -41,9 +41,11 @@ export function prepareUpdate(
   // Keyed by what the text depends on: without RETURNING both modes share one statement.
   const shape = q.written(readBack ? 'update-row' : 'update-count', parentRefs, data);
   if (shape.columns.length === 0) return undefined;
-  const update = q.get(shape.key, (ctx) => {
+  const made = makeFills(shape.updateFilled, onUpdate);
+  const update = q.get(shape.key + fillsKey(made), (ctx) => {
     const sets = shape.columns.map((c) => `${c.sql} = ${ctx.params.add(c.encode)}`);
-    for (const c of shape.updateFilled) sets.push(`${c.sql} = ${fillSql(model, c, onUpdate, ctx.params)}`);
+    for (const [i, c] of shape.updateFilled.entries())
+      sets.push(`${c.sql} = ${fillSql(model, c, onUpdate, ctx.params, made[i])}`);
     const sql = `UPDATE ${model.table} SET ${sets.join(', ')} WHERE ${rowWhere(model, parentRefs, ctx).join(' AND ')}`;
     if (!readBack) return sql;
     const selection = model.rows('');
@@ -52,6 +54,7 @@ export function prepareUpdate(
   const raw = fillValues(
     shape.updateFilled,
     onUpdate,
+    made,
     shape.columns.map((c) => data[c.field]),
   );
   const filled = raw.length;

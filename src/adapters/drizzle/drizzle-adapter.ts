@@ -106,7 +106,7 @@ export class DrizzleAdapter<TTable extends Table = Table> extends EngineAdapter<
   modelSpec(model: unknown): ModelSpec {
     const table = this.#tableOf(model);
     const made = cached(specs, this.#casing, () => new WeakMap<Table, ModelSpec>());
-    return cached(made, table, () => tableSpec(tableInfo(table), this.describe(table), this.#casing));
+    return cached(made, table, () => tableSpec(tableInfo(table), this.describe(table), this.#casing, this.#dialect));
   }
 
   get dialect(): Dialect {

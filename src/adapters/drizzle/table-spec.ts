@@ -1,17 +1,18 @@
 /**
  * A Drizzle table as the engine's {@link ModelSpec}: each column with
  * Drizzle's own codecs (`mapToDriverValue`, `mapFromDriverValue`, applied to
- * non-null values as Drizzle does) and the values Drizzle fills itself
+ * non-null values as Drizzle does) and the values or SQL Drizzle fills itself
  * (`$defaultFn`, `$onUpdateFn`).
  *
  * @module
  */
 import { type Column, is, SQL } from 'drizzle-orm';
-import type { ColumnSpec, Fill, ModelMeta, ModelSpec } from 'ormcrud/adapter-kit';
+import type { ColumnSpec, Dialect, Fill, ModelMeta, ModelSpec } from 'ormcrud/adapter-kit';
 import type { ColumnCasing } from './column-casing.ts';
 import { columnEncoder, overrides, stringModeDecoder } from './column-encoder.ts';
 import { columnKind, isCustom } from './column-kind.ts';
 import type { TableInfo } from './describe-table.ts';
+import { sqlFill } from './sql-fill.ts';
 
 /** Drizzle numbers the column itself on insert: auto-increment, serial, identity, SQLite's rowid key. */
 function autoIncrement(column: Column, info: TableInfo): boolean {
@@ -22,16 +23,13 @@ function autoIncrement(column: Column, info: TableInfo): boolean {
 }
 
 /**
- * A client-side fill (`$defaultFn`, `$onUpdateFn`): a value made per write.
- * One that returns SQL would change the statement's text per write, and is refused.
+ * A client-side fill (`$defaultFn`, `$onUpdateFn`): a value made per write, or SQL made per write, which the
+ * statement holds as Drizzle's would.
  */
-function fillOf(fn: () => unknown, column: Column): Fill {
+function fillOf(fn: () => unknown, column: Column, casing: ColumnCasing, dialect: Dialect): Fill {
   const value = () => {
     const made = fn();
-    if (is(made, SQL)) {
-      throw new TypeError(`DrizzleAdapter: "${column.name}" is filled with SQL by a function; use .default(sql\`…\`)`);
-    }
-    return made;
+    return is(made, SQL) ? sqlFill(made, column, casing, dialect) : made;
   };
   return { kind: 'value', value };
 }
@@ -46,7 +44,13 @@ function engineReads(column: Column): boolean {
   return kind === 'bigint' || (kind === 'json' && !isCustom(column));
 }
 
-function columnSpec(field: string, column: Column, info: TableInfo, casing: ColumnCasing): ColumnSpec {
+function columnSpec(
+  field: string,
+  column: Column,
+  info: TableInfo,
+  casing: ColumnCasing,
+  dialect: Dialect,
+): ColumnSpec {
   const decode =
     stringModeDecoder(column) ??
     (!engineReads(column) && overrides(column, 'mapFromDriverValue')
@@ -65,8 +69,8 @@ function columnSpec(field: string, column: Column, info: TableInfo, casing: Colu
     // A custom type's decoder is the app's, written for what Drizzle hands it: the driver's value.
     driverJson: isCustom(column),
     encode: columnEncoder(column),
-    onInsert: insertFn && fillOf(insertFn, column),
-    onUpdate: column.onUpdateFn && fillOf(column.onUpdateFn, column),
+    onInsert: insertFn && fillOf(insertFn, column, casing, dialect),
+    onUpdate: column.onUpdateFn && fillOf(column.onUpdateFn, column, casing, dialect),
   };
 }
 
@@ -80,10 +84,10 @@ function columnSpec(field: string, column: Column, info: TableInfo, casing: Colu
  * spec.columns.map((c) => c.field); // ['id', 'thread_id', 'author_id', 'slug', 'created_at', 'updated_at']
  * ```
  */
-export function tableSpec(info: TableInfo, meta: ModelMeta, casing: ColumnCasing): ModelSpec {
+export function tableSpec(info: TableInfo, meta: ModelMeta, casing: ColumnCasing, dialect: Dialect): ModelSpec {
   return {
     meta,
     table: info.path,
-    columns: Object.entries(info.columns).map(([field, column]) => columnSpec(field, column, info, casing)),
+    columns: Object.entries(info.columns).map(([field, column]) => columnSpec(field, column, info, casing, dialect)),
   };
 }
