@@ -53,13 +53,18 @@ export interface ColumnDefaults {
 }
 
 /** The facets {@link kindFacets} gives. */
-export type KindFacets = Pick<FieldMeta, 'range' | 'digits' | 'format' | 'enumValues' | 'maxLength'>;
+export type KindFacets = Pick<FieldMeta, 'range' | 'integers' | 'digits' | 'format' | 'enumValues' | 'maxLength'>;
 
-/** The values an integer column holds, when narrower than a safe integer. */
+/**
+ * The values an integer column holds, when fewer than the safe integers: those of its bytes where its SQL type
+ * is narrower, from 0 where it is unsigned. A database whose columns all hold 8 bytes declares neither.
+ */
 function rangeOf(declared: ColumnDeclaration, database: ColumnDefaults): IntegerRange | undefined {
+  if (database.wideIntegers) return undefined;
   const name = declared.sqlType?.toLowerCase().split(/[\s(]/, 1)[0];
-  const bytes = name === undefined || database.wideIntegers ? undefined : INTEGER_BYTES[name];
-  return bytes && integerRange(bytes, declared.unsigned === true);
+  const bytes = name === undefined ? undefined : INTEGER_BYTES[name];
+  if (bytes) return integerRange(bytes, declared.unsigned === true);
+  return declared.unsigned === true ? { min: 0, max: Number.MAX_SAFE_INTEGER } : undefined;
 }
 
 /** A string column's facets: its format (a `time` column's is its database's) and its maximum length. */
@@ -71,13 +76,14 @@ function stringFacets(declared: ColumnDeclaration, database: ColumnDefaults): Ki
 
 /**
  * The facets of a field of `kind`: only an integer gets a range (where its SQL type is narrower than a safe
- * integer), only a decimal the digits it declares, only a string a format and a maximum length, only an
- * enum values.
+ * integer, or unsigned), only a 64-bit integer its unsigned integers, only a decimal the digits it declares,
+ * only a string a format and a maximum length, only an enum values.
  *
  * @example
  * ```ts
  * const postgres = { wideIntegers: false, timeFormat: 'time' } as const;
  * kindFacets('integer', { sqlType: 'smallint' }, postgres); // { range: { min: -32768, max: 32767 } }
+ * kindFacets('bigint', { sqlType: 'bigint unsigned', unsigned: true }, postgres); // { integers: 'unsigned' }
  * kindFacets('string', { sqlType: 'varchar', length: 100 }, postgres); // { maxLength: 100 }
  * kindFacets('string', { format: 'time' }, { wideIntegers: false, timeFormat: 'duration' }); // { format: 'duration' }
  * ```
@@ -87,6 +93,7 @@ export function kindFacets(kind: FieldKind, declared: ColumnDeclaration, databas
     const range = rangeOf(declared, database);
     return range ? { range } : {};
   }
+  if (kind === 'bigint') return declared.unsigned === true && !database.wideIntegers ? { integers: 'unsigned' } : {};
   if (kind === 'decimal') {
     const digits = decimalDigits(declared.precision, declared.scale);
     return digits ? { digits } : {};

@@ -47,6 +47,11 @@ export interface FieldMeta {
    * safe integers (a 4-byte `integer` on PostgreSQL or MySQL, see {@link integerRange}).
    */
   readonly range?: IntegerRange;
+  /**
+   * The integers a `bigint` field's column holds, where not a signed 64-bit integer's: `unsigned`, 0 to
+   * 2^64 − 1 (MySQL's `bigint unsigned`).
+   */
+  readonly integers?: 'unsigned';
   /** The digits a `decimal` field's column holds (`numeric(12, 2)`), when it declares them (see {@link decimalDigits}). */
   readonly digits?: DecimalDigits;
   readonly nullable: boolean;

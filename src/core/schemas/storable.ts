@@ -33,8 +33,9 @@ function containsNul(value: unknown): boolean {
   return false;
 }
 
-/** The values of a 64-bit integer column (a `bigint` field, sent as a decimal string). */
+/** The values of a 64-bit integer column (a `bigint` field, sent as a decimal string), signed or not. */
 const INT64 = { min: -(2n ** 63n), max: 2n ** 63n - 1n };
+const UINT64 = { min: 0n, max: 2n ** 64n - 1n };
 
 /**
  * The years of a date, or of a date-time in UTC, that every database keeps: MariaDB's `DATETIME` range.
@@ -89,7 +90,8 @@ function rangeRefusal(value: unknown, field: FieldMeta | undefined): string | un
   const integral = typeof value === 'bigint' || (typeof value === 'string' && /^-?[0-9]+$/.test(value));
   if (field?.kind === 'bigint' && integral) {
     const n = BigInt(value);
-    return n >= INT64.min && n <= INT64.max ? undefined : `must be between ${INT64.min} and ${INT64.max}`;
+    const { min, max } = field.integers === 'unsigned' ? UINT64 : INT64;
+    return n >= min && n <= max ? undefined : `must be between ${min} and ${max}`;
   }
   const range = field?.kind === 'integer' ? field.range : undefined;
   if (!range || typeof value !== 'number' || (value >= range.min && value <= range.max)) return undefined;

@@ -42,6 +42,11 @@ export const VALUES = {
     .string()
     .regex(/^(?:0|-?[1-9][0-9]{0,18})$/)
     .describe('A 64-bit integer as a decimal string, such as "9007199254740993"'),
+  /** An unsigned 64-bit integer (MySQL's `bigint unsigned`), as a decimal string. */
+  unsignedBigint: z
+    .string()
+    .regex(/^(?:0|[1-9][0-9]{0,19})$/)
+    .describe('An unsigned 64-bit integer as a decimal string, from "0" to "18446744073709551615"'),
   /** An exact decimal number as a string, every digit kept: JSON numbers are binary floats. */
   decimal: z
     .string()
@@ -98,7 +103,7 @@ export function valueSchema(field: FieldMeta): z.ZodType {
     case 'integer':
       return VALUES.integer;
     case 'bigint':
-      return VALUES.bigint;
+      return field.integers === 'unsigned' ? VALUES.unsignedBigint : VALUES.bigint;
     case 'decimal':
       return VALUES.decimal;
     case 'number':
