@@ -55,16 +55,31 @@ export interface ColumnDefaults {
 /** The facets {@link kindFacets} gives. */
 export type KindFacets = Pick<FieldMeta, 'range' | 'integers' | 'digits' | 'format' | 'enumValues' | 'maxLength'>;
 
+/** The first word of a column's SQL type, lower-case: `int` of `INT(11) UNSIGNED`. */
+const typeName = (declared: ColumnDeclaration) => declared.sqlType?.toLowerCase().split(/[\s(]/, 1)[0];
+
 /**
  * The values an integer column holds, when fewer than the safe integers: those of its bytes where its SQL type
  * is narrower, from 0 where it is unsigned. A database whose columns all hold 8 bytes declares neither.
  */
 function rangeOf(declared: ColumnDeclaration, database: ColumnDefaults): IntegerRange | undefined {
   if (database.wideIntegers) return undefined;
-  const name = declared.sqlType?.toLowerCase().split(/[\s(]/, 1)[0];
+  const name = typeName(declared);
   const bytes = name === undefined ? undefined : INTEGER_BYTES[name];
   if (bytes) return integerRange(bytes, declared.unsigned === true);
   return declared.unsigned === true ? { min: 0, max: Number.MAX_SAFE_INTEGER } : undefined;
+}
+
+/**
+ * A 64-bit integer's facets: a `numeric` column's digits (none declared: any), or an unsigned one's range.
+ * A database whose integers all hold 8 bytes keeps the signed range, a `numeric` column's digits within it.
+ */
+function bigintFacets(declared: ColumnDeclaration, database: ColumnDefaults): KindFacets {
+  const name = typeName(declared);
+  const numeric = name === 'numeric' || name === 'decimal';
+  const digits = numeric ? decimalDigits(declared.precision, declared.scale) : undefined;
+  const integers = database.wideIntegers ? undefined : numeric ? 'numeric' : declared.unsigned ? 'unsigned' : undefined;
+  return { ...(integers && { integers }), ...(digits && { digits }) };
 }
 
 /** A string column's facets: its format (a `time` column's is its database's) and its maximum length. */
@@ -76,14 +91,16 @@ function stringFacets(declared: ColumnDeclaration, database: ColumnDefaults): Ki
 
 /**
  * The facets of a field of `kind`: only an integer gets a range (where its SQL type is narrower than a safe
- * integer, or unsigned), only a 64-bit integer its unsigned integers, only a decimal the digits it declares,
- * only a string a format and a maximum length, only an enum values.
+ * integer, or unsigned), only a 64-bit integer its integers (unsigned, or a `numeric` column's), only a
+ * decimal or a `numeric` 64-bit one the digits it declares, only a string a format and a maximum length, only
+ * an enum values.
  *
  * @example
  * ```ts
  * const postgres = { wideIntegers: false, timeFormat: 'time' } as const;
  * kindFacets('integer', { sqlType: 'smallint' }, postgres); // { range: { min: -32768, max: 32767 } }
  * kindFacets('bigint', { sqlType: 'bigint unsigned', unsigned: true }, postgres); // { integers: 'unsigned' }
+ * kindFacets('bigint', { sqlType: 'numeric(30)', precision: 30 }, postgres); // { integers: 'numeric', digits: { precision: 30, scale: 0 } }
  * kindFacets('string', { sqlType: 'varchar', length: 100 }, postgres); // { maxLength: 100 }
  * kindFacets('string', { format: 'time' }, { wideIntegers: false, timeFormat: 'duration' }); // { format: 'duration' }
  * ```
@@ -93,7 +110,7 @@ export function kindFacets(kind: FieldKind, declared: ColumnDeclaration, databas
     const range = rangeOf(declared, database);
     return range ? { range } : {};
   }
-  if (kind === 'bigint') return declared.unsigned === true && !database.wideIntegers ? { integers: 'unsigned' } : {};
+  if (kind === 'bigint') return bigintFacets(declared, database);
   if (kind === 'decimal') {
     const digits = decimalDigits(declared.precision, declared.scale);
     return digits ? { digits } : {};

@@ -49,10 +49,14 @@ export interface FieldMeta {
   readonly range?: IntegerRange;
   /**
    * The integers a `bigint` field's column holds, where not a signed 64-bit integer's: `unsigned`, 0 to
-   * 2^64 − 1 (MySQL's `bigint unsigned`).
+   * 2^64 − 1 (MySQL's `bigint unsigned`); `numeric`, any number of digits (a `numeric` column read as a
+   * JavaScript `bigint`), at most its `digits` where it declares them.
    */
-  readonly integers?: 'unsigned';
-  /** The digits a `decimal` field's column holds (`numeric(12, 2)`), when it declares them (see {@link decimalDigits}). */
+  readonly integers?: 'unsigned' | 'numeric';
+  /**
+   * The digits a `decimal` field's column holds (`numeric(12, 2)`), or a `bigint` field's that is a `numeric`
+   * column (its whole digits), when it declares them (see {@link decimalDigits}).
+   */
   readonly digits?: DecimalDigits;
   readonly nullable: boolean;
   readonly primaryKey: boolean;

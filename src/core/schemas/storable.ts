@@ -88,7 +88,7 @@ function rangeRefusal(value: unknown, field: FieldMeta | undefined): string | un
     return year === undefined || (year >= YEARS.min && year <= YEARS.max) ? undefined : DATE_RANGE_MESSAGE;
   }
   const integral = typeof value === 'bigint' || (typeof value === 'string' && /^-?[0-9]+$/.test(value));
-  if (field?.kind === 'bigint' && integral) {
+  if (field?.kind === 'bigint' && integral && field.integers !== 'numeric') {
     const n = BigInt(value);
     const { min, max } = field.integers === 'unsigned' ? UINT64 : INT64;
     return n >= min && n <= max ? undefined : `must be between ${min} and ${max}`;

@@ -47,6 +47,11 @@ export const VALUES = {
     .string()
     .regex(/^(?:0|[1-9][0-9]{0,19})$/)
     .describe('An unsigned 64-bit integer as a decimal string, from "0" to "18446744073709551615"'),
+  /** An integer of any number of digits (a `numeric` column read as a JavaScript `bigint`), as a decimal string. */
+  numericBigint: z
+    .string()
+    .regex(/^-?(?:0|[1-9][0-9]*)$/)
+    .describe('An integer as a decimal string, every digit kept, such as "123456789012345678901234567890"'),
   /** An exact decimal number as a string, every digit kept: JSON numbers are binary floats. */
   decimal: z
     .string()
@@ -103,6 +108,7 @@ export function valueSchema(field: FieldMeta): z.ZodType {
     case 'integer':
       return VALUES.integer;
     case 'bigint':
+      if (field.integers === 'numeric') return VALUES.numericBigint;
       return field.integers === 'unsigned' ? VALUES.unsignedBigint : VALUES.bigint;
     case 'decimal':
       return VALUES.decimal;
@@ -127,10 +133,12 @@ const boundedIntegers = new Map<string, z.ZodType>();
 
 /**
  * The schema of a value a client writes: an integer within its column's range, a decimal within its
- * column's digits, the rest as {@link valueSchema}.
+ * column's digits (a 64-bit integer within its `numeric` column's whole digits), the rest as {@link valueSchema}.
  */
 export function inputValue(field: FieldMeta): z.ZodType {
-  if (field.kind === 'decimal' && field.digits) return decimalWithin(field.digits);
+  const digits = field.digits;
+  if (field.kind === 'decimal' && digits) return decimalWithin(digits);
+  if (field.kind === 'bigint' && digits) return decimalWithin({ precision: digits.precision - digits.scale, scale: 0 });
   const range = field.kind === 'integer' ? field.range : undefined;
   if (!range) return valueSchema(field);
   return cached(boundedIntegers, `${range.min}|${range.max}`, () => z.int().min(range.min).max(range.max));
