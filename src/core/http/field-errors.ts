@@ -59,8 +59,12 @@ function messageOf(issue: ValidationIssue): string {
     return pattern.length <= SHOWN_PATTERN ? `must match the pattern ${pattern}` : 'is not in the expected format';
   const allowed = issue.params.allowedValues as unknown[] | undefined;
   if (allowed) return `must be one of: ${allowed.join(', ')}`;
-  // `z.never()`: a repeatable parameter with no value to take (`include` on a model without relations).
-  if (issue.keyword === 'not') return 'takes no value on this route';
+  if (issue.keyword === 'not') {
+    // A not-null free-form field's `not: { type: 'null' }`; else `z.never()`: a repeatable parameter with no
+    // value to take (`include` on a model without relations).
+    const refused = (issue.parentSchema as { not?: { type?: unknown } } | undefined)?.not;
+    return refused?.type === 'null' ? 'must not be null' : 'takes no value on this route';
+  }
   return issue.message ?? 'is invalid';
 }
 

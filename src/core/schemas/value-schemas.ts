@@ -28,6 +28,8 @@ export const VALUES = {
   // Any 8-4-4-4-12 hex value: databases store Microsoft-style GUIDs too, whatever their version and variant digits.
   uuid: z.guid(),
   unknown: z.unknown(),
+  /** Any value but `null`: what a not-null JSON or free-form column takes, which `null` would leave empty. */
+  present: z.unknown().meta({ not: { type: 'null' } }),
   /** Bytes as base64 text (RFC 4648, padded), which JSON can carry and a client can send back. */
   // A pattern without repeated groups (one stack frame each in a regex engine: megabytes overflowed it); the
   // encoder checks the rest, that the text is base64 spelt the one way its bytes are.
@@ -133,10 +135,12 @@ const boundedIntegers = new Map<string, z.ZodType>();
 
 /**
  * The schema of a value a client writes: an integer within its column's range, a decimal within its
- * column's digits (a 64-bit integer within its `numeric` column's whole digits), the rest as {@link valueSchema}.
+ * column's digits (a 64-bit integer within its `numeric` column's whole digits), anything but `null` for a
+ * not-null JSON or free-form column, the rest as {@link valueSchema}.
  */
 export function inputValue(field: FieldMeta): z.ZodType {
   const digits = field.digits;
+  if (!field.nullable && valueSchema(field) === VALUES.unknown) return VALUES.present;
   if (field.kind === 'decimal' && digits) return decimalWithin(digits);
   if (field.kind === 'bigint' && digits) return decimalWithin({ precision: digits.precision - digits.scale, scale: 0 });
   const range = field.kind === 'integer' ? field.range : undefined;
