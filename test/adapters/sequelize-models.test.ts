@@ -1,15 +1,16 @@
 /**
  * Sequelize models declared beyond the forum's: an attribute with its own
  * `get` or `set` is refused when the adapter is built (its statements would
- * skip it); on PostgreSQL, models in a schema of their own, related to each
- * other, are served with their includes.
+ * skip it); what a model's own `toJSON()` leaves out is hidden; on
+ * PostgreSQL, models in a schema of their own, related to each other, are
+ * served with their includes.
  */
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { test } from 'node:test';
 import { CRUDCollection } from 'ormcrud';
 import { SequelizeAdapter } from 'ormcrud/sequelize';
-import { DataTypes, Sequelize } from 'sequelize';
+import { DataTypes, Model, Sequelize } from 'sequelize';
 import { call } from '../support/forum-suite.ts';
 import { routersApp } from '../support/framework-apps.ts';
 
@@ -61,6 +62,68 @@ test('an attribute with its own get or set is refused, naming it; a computed VIR
       new SequelizeAdapter({ model: person }).describe().fields.map((f) => f.name),
       ['id', 'first', 'createdAt', 'updatedAt'],
     );
+  } finally {
+    await sequelize.close();
+  }
+});
+
+test("what a model's own toJSON() leaves out is in no response, include, filter or sort", async () => {
+  const sequelize = new Sequelize('sqlite::memory:', { logging: false });
+  class Member extends Model {
+    override toJSON() {
+      const { passwordHash, ...shown } = this.get();
+      return shown;
+    }
+  }
+  Member.init(
+    { login: { type: DataTypes.STRING, allowNull: false }, passwordHash: { type: DataTypes.STRING, allowNull: false } },
+    { sequelize, tableName: 'member', timestamps: false },
+  );
+  const login = sequelize.define('login', { at: DataTypes.DATE }, { tableName: 'login', timestamps: false });
+  login.belongsTo(Member, { as: 'member', foreignKey: 'memberId' });
+  await sequelize.sync();
+  await Member.create({ login: 'ada', passwordHash: 'SECRET' });
+  await login.create({ at: new Date(0), memberId: 1 });
+  const app = await routersApp('fastify', [
+    new CRUDCollection({ ormAdapter: new SequelizeAdapter({ model: Member }) }).getRouter({ prefix: '/members' }),
+    new CRUDCollection({ ormAdapter: new SequelizeAdapter({ model: login }) }).getRouter({ prefix: '/logins' }),
+  ]);
+  try {
+    assert.deepEqual((await call(app, 'GET', '/members/1')).body, { id: 1, login: 'ada' });
+    assert.deepEqual((await call(app, 'GET', '/members?passwordHash=nope')).body.data, [{ id: 1, login: 'ada' }]);
+    assert.equal((await call(app, 'GET', '/members?sort=passwordHash')).status, 422);
+    const logins = (await call(app, 'GET', '/logins?include=member')).body.data;
+    assert.deepEqual(logins[0]?.member, { id: 1, login: 'ada' });
+    // Still written on create, as an excluded field is.
+    const created = await call(app, 'POST', '/members', { login: 'bob', passwordHash: 'HASH' });
+    assert.deepEqual(created.body, { id: 2, login: 'bob' });
+  } finally {
+    await app.close();
+    await sequelize.close();
+  }
+});
+
+test("a model's own toJSON() that cannot be read is refused, naming the model", async () => {
+  const sequelize = new Sequelize('sqlite::memory:', { logging: false });
+  const attributes = { secret: DataTypes.STRING };
+  const options = { sequelize, timestamps: false };
+  class Throwing extends Model {
+    override toJSON(): object {
+      throw new Error('no');
+    }
+  }
+  Throwing.init(attributes, { ...options, tableName: 'throwing' });
+  class Masking extends Model {
+    override toJSON() {
+      return { ...this.get(), secret: '***' };
+    }
+  }
+  Masking.init(attributes, { ...options, tableName: 'masking' });
+  try {
+    const refused = (model: typeof Model & (new () => Model), why: RegExp) =>
+      assert.throws(() => new SequelizeAdapter({ model }).describe(), why);
+    refused(Throwing, /Throwing's own toJSON\(\) threw \(no\).*list the attributes it hides in .*excludeFields/);
+    refused(Masking, /Masking's own toJSON\(\) changes secret/);
   } finally {
     await sequelize.close();
   }

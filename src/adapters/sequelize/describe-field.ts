@@ -49,15 +49,13 @@ interface DataType {
 
 /**
  * The neutral description of one attribute, under its name: `stamped` names
- * the attributes Sequelize fills itself; `wideIntegers` databases give no range;
- * a `hidden` one (left out by the model's default scope) is not public by default.
+ * the attributes Sequelize fills itself; `wideIntegers` databases give no range.
  */
 export function describeField(
   name: string,
   attribute: ModelAttributeColumnOptions,
   stamped: ReadonlySet<string>,
   database: ColumnDefaults,
-  hidden = false,
 ): FieldMeta {
   const key = kindKey(attribute);
   const kind = KINDS[key] ?? 'unknown';
@@ -80,7 +78,6 @@ export function describeField(
     primaryKey: attribute.primaryKey === true,
     serverGenerated: attribute.autoIncrement === true || stamped.has(name) || isSqlDefault(defaultValue),
     hasClientDefault: defaultValue !== undefined && !isSqlDefault(defaultValue),
-    ...(hidden && { hidden }),
     ...(attribute.comment && { description: attribute.comment }),
   };
 }

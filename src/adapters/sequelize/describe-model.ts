@@ -12,6 +12,7 @@ import { describeAssociation } from './describe-association.ts';
 import { describeField } from './describe-field.ts';
 import { dialectOf } from './dialect.ts';
 import { type AnyModel, columnAttributes, findModel, modelName, stampAttributes } from './model-class.ts';
+import { leftOutByToJson } from './to-json.ts';
 
 /** Finds a model by table name. */
 export type ResolveByName = (name: string) => AnyModel | undefined;
@@ -114,7 +115,8 @@ function refuseAccessors(model: AnyModel): void {
  * Describes a Sequelize model for the core: timestamps, the version counter,
  * auto-increment and SQL-defaulted attributes are server-generated; an
  * attribute with a JavaScript default (a constant, `DataTypes.NOW`,
- * `DataTypes.UUIDV4`) is optional on create. `resolve` finds a model by its
+ * `DataTypes.UUIDV4`) is optional on create; one its default scope or its own
+ * `toJSON()` leaves out is hidden. `resolve` finds a model by its
  * table name, to name a referenced column's attribute (default: among the
  * models of the same Sequelize instance).
  *
@@ -134,12 +136,17 @@ export function describeModel(
   const database: ColumnDefaults = model.sequelize
     ? dialectOf(model.sequelize)
     : { wideIntegers: false, timeFormat: 'time' };
+  const described = columnAttributes(model).map(([name, attribute]) =>
+    describeField(name, attribute, stamped, database),
+  );
+  // Left out of what Sequelize serves: by the default scope, or by the model's own `toJSON()`.
   const scoped = scopedOut(model);
+  const serialisedOut = leftOutByToJson(model, described);
   return {
     name: modelName(model),
     model,
-    fields: columnAttributes(model).map(([name, attribute]) =>
-      describeField(name, attribute, stamped, database, scoped(name)),
+    fields: described.map((field) =>
+      scoped(field.name) || serialisedOut.has(field.name) ? { ...field, hidden: true } : field,
     ),
     primaryKey: [...model.primaryKeyAttributes],
     foreignKeys: describeForeignKeys(model, resolve),
