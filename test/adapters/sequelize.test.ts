@@ -474,7 +474,12 @@ describe("SequelizeAdapter: the default scope's hidden attributes", () => {
       name: { type: DataTypes.STRING, allowNull: false },
       password_hash: { type: DataTypes.STRING, allowNull: false },
     },
-    { tableName: 'account', timestamps: false, defaultScope: { attributes: { exclude: ['password_hash'] } } },
+    {
+      tableName: 'account',
+      timestamps: false,
+      defaultScope: { attributes: { exclude: ['password_hash'] } },
+      scopes: { named: { where: { name: 'a' } }, bare: { attributes: { exclude: ['name'] } } },
+    },
   );
   let app: TestApp;
   before(async () => {
@@ -502,6 +507,27 @@ describe("SequelizeAdapter: the default scope's hidden attributes", () => {
     );
     assert.equal((await app.inject({ method: 'GET', url: '/accounts?password_hash=nope' })).json().count, 1);
     assert.equal((await app.inject({ method: 'GET', url: '/accounts?sort=password_hash' })).statusCode, 422);
+  });
+
+  test("a model's named scope is applied in its place, as Sequelize's finds apply it", async () => {
+    assert.throws(
+      () => new SequelizeAdapter({ model: account.scope('named') }).describe(),
+      /"account" has the scope "named" with where; not supported/,
+    );
+    const served = (model: typeof account, prefix: string) =>
+      new CRUDCollection({ ormAdapter: new SequelizeAdapter({ model }) }).getRouter({ prefix });
+    const scoped = await routersApp('fastify', [
+      served(account.unscoped(), '/unscoped'),
+      served(account.scope('bare'), '/bare'),
+    ]);
+    try {
+      const unscoped = await scoped.inject({ method: 'GET', url: '/unscoped/1' });
+      assert.deepEqual(unscoped.json(), { id: 1, name: 'a', password_hash: 'SECRET' });
+      const bare = await scoped.inject({ method: 'GET', url: '/bare' });
+      assert.deepEqual(bare.json().data, [{ id: 1, password_hash: 'SECRET' }]);
+    } finally {
+      await scoped.close();
+    }
   });
 
   test('an allow-list default scope hides the attributes it leaves out, aliased entries kept', () => {

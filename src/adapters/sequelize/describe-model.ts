@@ -11,7 +11,7 @@ import type { Association } from 'sequelize';
 import { describeAssociation } from './describe-association.ts';
 import { describeField } from './describe-field.ts';
 import { dialectOf } from './dialect.ts';
-import { type AnyModel, columnAttributes, findModel, modelName, stampAttributes } from './model-class.ts';
+import { type AnyModel, appliedScope, columnAttributes, findModel, modelName, stampAttributes } from './model-class.ts';
 import { leftOutByToJson } from './to-json.ts';
 
 /** Finds a model by table name. */
@@ -43,8 +43,9 @@ function describeForeignKeys(model: AnyModel, resolve: ResolveByName): ForeignKe
 }
 
 /**
- * Why Sequelize hides some of the model's rows from its own finds (`paranoid`, a default scope with `where`
- * or `include`), which the engine's statements would not: such a model cannot be served.
+ * Why Sequelize hides some of the model's rows from its own finds (`paranoid`, a scope with `where` or
+ * `include`: the default scope, or the named ones of `Model.scope(...)`), which the engine's statements
+ * would not: such a model cannot be served.
  *
  * @example
  * ```ts
@@ -52,12 +53,15 @@ function describeForeignKeys(model: AnyModel, resolve: ResolveByName): ForeignKe
  * ```
  */
 export function hiddenRows(model: AnyModel): string | undefined {
-  const options = model.options as { paranoid?: boolean; timestamps?: boolean; defaultScope?: object };
-  const { paranoid, timestamps, defaultScope } = options;
+  const { paranoid, timestamps } = model.options as { paranoid?: boolean; timestamps?: boolean };
   // Sequelize soft-deletes only with timestamps on.
   if (paranoid && timestamps !== false) return 'is paranoid (soft-deleting)';
-  const hiding = ['where', 'include'].filter((key) => defaultScope && key in defaultScope);
-  return hiding.length > 0 ? `has a default scope with ${hiding.join(' and ')}` : undefined;
+  const { scope, names } = appliedScope(model);
+  const hiding = ['where', 'include'].filter((key) => key in scope);
+  if (hiding.length === 0) return undefined;
+  const quoted = names.map((name) => `"${name}"`).join(' and ');
+  const which = names.length === 1 && names[0] === 'defaultScope' ? 'a default scope' : `the scope ${quoted}`;
+  return `has ${which} with ${hiding.join(' and ')}`;
 }
 
 /**
@@ -72,16 +76,22 @@ function servable(association: Association): boolean {
   return !hiddenRows(association.target) && !(through && hiddenRows(through.model));
 }
 
-/** Whether the model's default scope leaves an attribute out (`attributes: { exclude }`, or a list without it). */
+/**
+ * Whether the scope the model applies leaves an attribute out: `attributes: { exclude }` (unless its
+ * `include` adds it back, as Sequelize's finds do), or a list without it.
+ */
 function scopedOut(model: AnyModel): (name: string) => boolean {
-  const attributes = (model.options as { defaultScope?: { attributes?: unknown } }).defaultScope?.attributes;
-  // An allow-list entry is a name, or `[expression, alias]`.
+  const { attributes } = appliedScope(model).scope;
+  // A listed entry is a name, or `[expression, alias]`.
+  const named = (list: unknown) =>
+    Array.isArray(list) ? list.map((entry) => (Array.isArray(entry) ? entry[1] : entry)) : [];
   if (Array.isArray(attributes)) {
-    const names = attributes.map((entry) => (Array.isArray(entry) ? entry[1] : entry));
+    const names = named(attributes);
     return (name) => !names.includes(name);
   }
-  const exclude = (attributes as { exclude?: unknown } | undefined)?.exclude;
-  return Array.isArray(exclude) ? (name) => exclude.includes(name) : () => false;
+  const { exclude, include } = (attributes ?? {}) as { exclude?: unknown; include?: unknown };
+  const excluded = named(exclude).filter((name) => !named(include).includes(name));
+  return (name) => excluded.includes(name);
 }
 
 /**
@@ -115,8 +125,8 @@ function refuseAccessors(model: AnyModel): void {
  * Describes a Sequelize model for the core: timestamps, the version counter,
  * auto-increment and SQL-defaulted attributes are server-generated; an
  * attribute with a JavaScript default (a constant, `DataTypes.NOW`,
- * `DataTypes.UUIDV4`) is optional on create; one its default scope or its own
- * `toJSON()` leaves out is hidden. `resolve` finds a model by its
+ * `DataTypes.UUIDV4`) is optional on create; one its scope (the default one, or
+ * those of `Model.scope(...)`) or its own `toJSON()` leaves out is hidden. `resolve` finds a model by its
  * table name, to name a referenced column's attribute (default: among the
  * models of the same Sequelize instance).
  *
@@ -139,7 +149,7 @@ export function describeModel(
   const described = columnAttributes(model).map(([name, attribute]) =>
     describeField(name, attribute, stamped, database),
   );
-  // Left out of what Sequelize serves: by the default scope, or by the model's own `toJSON()`.
+  // Left out of what Sequelize serves: by the scope it applies, or by the model's own `toJSON()`.
   const scoped = scopedOut(model);
   const serialisedOut = leftOutByToJson(model, described);
   return {

@@ -18,6 +18,28 @@ interface Stamped {
   readonly _versionAttribute?: string;
 }
 
+/** The options of a scope, as far as the adapter reads them. */
+export interface ScopeOptions {
+  readonly where?: unknown;
+  readonly include?: unknown;
+  readonly attributes?: unknown;
+}
+
+/** What Sequelize keeps on a model class beyond its typings: the scope its finds apply, and its names. */
+interface Scoped {
+  readonly _scope?: ScopeOptions;
+  readonly _scopeNames?: readonly string[];
+}
+
+/**
+ * The scope Sequelize applies to the class's finds: its default scope, the named ones of a class
+ * `Model.scope(...)` made, none after `unscoped()`; `names` as Sequelize lists them (`defaultScope`).
+ */
+export function appliedScope(model: AnyModel): { scope: ScopeOptions; names: readonly string[] } {
+  const { _scope: scope = {}, _scopeNames: names = [] } = model as unknown as Scoped;
+  return { scope, names };
+}
+
 /** The attributes Sequelize fills itself: `createdAt`, `updatedAt`, the version counter. */
 export function stampAttributes(model: AnyModel): { created?: string; updated?: string; version?: string } {
   const { _timestampAttributes: stamps = {}, _versionAttribute: version } = model as unknown as Stamped;
