@@ -30,7 +30,7 @@ test('an attribute with its own get or set is refused, naming it; a computed VIR
         },
       },
     });
-    refused(account, /account\.passwordHash has its own get or set/);
+    refused(account, /account\.passwordHash has its own set, which the adapter's writes would skip.*createOneHandler/);
     const hashed = sequelize.define('hashed', {
       passwordHash: DataTypes.STRING,
       password: {
@@ -53,7 +53,10 @@ test('an attribute with its own get or set is refused, naming it; a computed VIR
         },
       },
     );
-    refused(masked, /masked\.email has its own/);
+    refused(
+      masked,
+      /masked\.email has its own set, .*; masked\.email has its own get, which the adapter's reads would skip, serving the stored value: not supported \(remove it; hide the attribute with excludeFields/,
+    );
     const person = sequelize.define('person', {
       first: DataTypes.STRING,
       full: { type: DataTypes.VIRTUAL, get: () => 'computed' },

@@ -104,21 +104,29 @@ function refuseAccessors(model: AnyModel): void {
     setterMethods?: object;
   };
   const columns = new Set(columnAttributes(model).map(([name]) => name));
+  const attributes = Object.entries(model.getAttributes());
   // Any setter (a VIRTUAL one writes other attributes: a password into its hash), and a getter of a column.
-  const accessed = new Set([
-    ...Object.entries(model.getAttributes())
-      .filter(([name, a]) => a.set !== undefined || (a.get !== undefined && columns.has(name)))
-      .map(([name]) => name),
+  const setters = new Set([
+    ...attributes.filter(([, a]) => a.set !== undefined).map(([name]) => name),
     ...Object.keys(setterMethods),
-    ...Object.keys(getterMethods).filter((name) => columns.has(name)),
   ]);
-  if (accessed.size === 0) return;
-  const names = [...accessed].map((name) => `${model.name}.${name}`).join(', ');
-  const have = accessed.size === 1 ? 'has its' : 'have their';
-  throw new TypeError(
-    `SequelizeAdapter: ${names} ${have} own get or set, which the adapter's statements would skip: not ` +
-      'supported (apply it in a createOneHandler or updateOneHandler override instead)',
+  const getters = new Set(
+    [...attributes.filter(([, a]) => a.get !== undefined).map(([name]) => name), ...Object.keys(getterMethods)].filter(
+      (name) => columns.has(name),
+    ),
   );
+  const owning = (names: ReadonlySet<string>, accessor: string) =>
+    `${[...names].map((name) => `${model.name}.${name}`).join(', ')} ${names.size === 1 ? 'has its' : 'have their'} own ${accessor}`;
+  const refusals = [
+    setters.size > 0 &&
+      `${owning(setters, 'set')}, which the adapter's writes would skip: not supported (apply it in a ` +
+        'createOneHandler or updateOneHandler override instead)',
+    getters.size > 0 &&
+      `${owning(getters, 'get')}, which the adapter's reads would skip, serving the stored value: not ` +
+        'supported (remove it; hide the attribute with excludeFields if clients must not see the stored value, ' +
+        'or derive what they see in a getOneHandler or getManyHandler override)',
+  ].filter((refusal) => refusal !== false);
+  if (refusals.length > 0) throw new TypeError(`SequelizeAdapter: ${refusals.join('; ')}`);
 }
 
 /**
