@@ -56,6 +56,7 @@ export {
   type RelationMeta,
   refuseSharedName,
   type TextFormat,
+  type ValueChecks,
 } from './core/model-meta.ts';
 export { fetchWindow, knownCount, type ListResult, type PageWindow } from './core/paginator.ts';
 export type { ParentLink, ParentRef } from './core/parent-scope.ts';

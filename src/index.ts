@@ -88,6 +88,7 @@ export {
   type ModelMeta,
   type RelationMeta,
   type TextFormat,
+  type ValueChecks,
 } from './core/model-meta.ts';
 // The OpenAPI document.
 export {

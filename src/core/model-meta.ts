@@ -68,10 +68,34 @@ export interface FieldMeta {
   readonly insertable?: boolean;
   /** `false`: the ORM never writes it on update (TypeORM `update: false`), so no default update schema takes it. */
   readonly updatable?: boolean;
+  /**
+   * What a value written to the field must be beyond its kind and column, where the ORM checks it before
+   * a write (Sequelize's `len`, `min` or `isIn` validators): the create and update schemas state it.
+   */
+  readonly checks?: ValueChecks;
   /** The ORM never selects it (TypeORM `select: false`): left out of the default public schema. */
   readonly hidden?: boolean;
   /** What the field holds, from the ORM's column comment where it has one; documents the field. */
   readonly description?: string;
+}
+
+/**
+ * Rules a written value must keep, each as a JSON Schema states it (a string's for `string` fields, a
+ * number's for `integer` and `number` ones), so a value breaking one is a 422 naming the field.
+ */
+export interface ValueChecks {
+  /** The fewest and most characters (Unicode code points) of a string. */
+  readonly minLength?: number;
+  readonly maxLength?: number;
+  /** The least and greatest number. */
+  readonly minimum?: number;
+  readonly maximum?: number;
+  /** Regular expressions (JavaScript sources, no flags) a string matches somewhere, each read in Unicode mode. */
+  readonly patterns?: readonly string[];
+  /** The only values taken. */
+  readonly oneOf?: readonly (string | number)[];
+  /** Values refused. */
+  readonly noneOf?: readonly (string | number)[];
 }
 
 /** A foreign key of this model: `fields` on this model reference `references` on `target`. */

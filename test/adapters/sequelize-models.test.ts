@@ -1,14 +1,15 @@
 /**
  * Sequelize models declared beyond the forum's: an attribute with its own
  * `get` or `set` is refused when the adapter is built (its statements would
- * skip it); what a model's own `toJSON()` leaves out is hidden; on
+ * skip it); what a model's own `toJSON()` leaves out is hidden; the
+ * validators a JSON Schema states are checked by the generated schemas; on
  * PostgreSQL, models in a schema of their own, related to each other, are
  * served with their includes.
  */
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { test } from 'node:test';
-import { CRUDCollection } from 'ormcrud';
+import { CRUDCollection, createOpenApiDocument } from 'ormcrud';
 import { SequelizeAdapter } from 'ormcrud/sequelize';
 import { DataTypes, Model, Sequelize } from 'sequelize';
 import { call } from '../support/forum-suite.ts';
@@ -128,6 +129,57 @@ test("a model's own toJSON() that cannot be read is refused, naming the model", 
     refused(Throwing, /Throwing's own toJSON\(\) threw \(no\).*list the attributes it hides in .*excludeFields/);
     refused(Masking, /Masking's own toJSON\(\) changes secret/);
   } finally {
+    await sequelize.close();
+  }
+});
+
+test("an attribute's built-in validators a JSON Schema states are checked, a 422 naming the field", async () => {
+  const sequelize = new Sequelize('sqlite::memory:', { logging: false });
+  const member = sequelize.define(
+    'member',
+    {
+      nick: {
+        type: DataTypes.STRING(50),
+        allowNull: false,
+        validate: { len: [3, 10], notEmpty: true, is: '^[a-z ]+$' },
+      },
+      age: { type: DataTypes.INTEGER, allowNull: true, validate: { min: 0, max: 150 } },
+      color: { type: DataTypes.STRING, allowNull: true, validate: { isIn: [['red', 'green']] } },
+      shelf: { type: DataTypes.INTEGER, allowNull: true, validate: { notIn: [[13, '04']] } },
+      token: { type: DataTypes.UUID, allowNull: true, validate: { isUUID: 4 } },
+    },
+    { tableName: 'member', timestamps: false },
+  );
+  await sequelize.sync();
+  const router = new CRUDCollection({ ormAdapter: new SequelizeAdapter({ model: member }) }).getRouter({
+    prefix: '/members',
+  });
+  const app = await routersApp('fastify', [router]);
+  try {
+    const refused = async (body: object, path: string, message: string) => {
+      const res = await call(app, 'POST', '/members', { nick: 'ada', ...body });
+      assert.equal(res.status, 422, JSON.stringify(res.body));
+      assert.deepEqual(res.body.errors, [{ path, message }]);
+    };
+    await refused({ nick: 'ab' }, 'body.nick', 'must NOT have fewer than 3 characters');
+    await refused({ nick: 'a very long one' }, 'body.nick', 'must NOT have more than 10 characters');
+    await refused({ nick: '   ' }, 'body.nick', 'must match the pattern \\S');
+    await refused({ nick: 'Ada' }, 'body.nick', 'must match the pattern ^[a-z ]+$');
+    await refused({ age: -1 }, 'body.age', 'must be >= 0');
+    await refused({ age: 151 }, 'body.age', 'must be <= 150');
+    await refused({ color: 'blue' }, 'body.color', 'must be one of: red, green');
+    await refused({ shelf: 13 }, 'body.shelf', 'must not be one of: 13');
+    await refused({ token: '0b5e4a6c-8f7d-1e2a-9c1b-3d5f7a9b1c2d' }, 'body.token', 'is not in the expected format');
+    const body = { nick: 'ada', age: 36, color: 'red', shelf: 4, token: '0b5e4a6c-8f7d-4e2a-9c1b-3d5f7a9b1c2d' };
+    const created = await call(app, 'POST', '/members', body);
+    assert.deepEqual(created.body, { id: 1, ...body });
+    assert.equal((await call(app, 'PATCH', '/members/1', { age: 200 })).status, 422);
+    assert.equal((await call(app, 'PATCH', '/members/1', { age: null, color: null })).status, 200);
+    const document = createOpenApiDocument([router], { info: { title: 'members', version: '1' } });
+    const schemas = document.components?.schemas as Record<string, { properties: Record<string, object> }>;
+    assert.deepEqual(schemas.MemberCreate?.properties.age, { type: ['integer', 'null'], minimum: 0, maximum: 150 });
+  } finally {
+    await app.close();
     await sequelize.close();
   }
 });

@@ -1,12 +1,14 @@
 /**
  * A Sequelize attribute → the core's {@link FieldMeta}: its kind, integer
- * range, decimal digits, text format, enum values, length, and who fills it when a create omits it.
+ * range, decimal digits, text format, enum values, length, the checks of its
+ * validators, and who fills it when a create omits it.
  *
  * @module
  */
 import { type ColumnDefaults, type FieldKind, type FieldMeta, kindFacets, type TextFormat } from 'ormcrud/adapter-kit';
 import type { ModelAttributeColumnOptions } from 'sequelize';
 import { isSqlDefault, kindKey } from './model-class.ts';
+import { validatorChecks } from './validator-checks.ts';
 
 /** The core's kind of each Sequelize data type, by its key. */
 const KINDS: Record<string, FieldKind> = {
@@ -47,6 +49,9 @@ interface DataType {
   readonly values?: readonly string[];
 }
 
+/** The core's kind of an attribute's values. */
+export const kindOf = (attribute: ModelAttributeColumnOptions): FieldKind => KINDS[kindKey(attribute)] ?? 'unknown';
+
 /**
  * The neutral description of one attribute, under its name: `stamped` names
  * the attributes Sequelize fills itself; `wideIntegers` databases give no range.
@@ -58,7 +63,8 @@ export function describeField(
   database: ColumnDefaults,
 ): FieldMeta {
   const key = kindKey(attribute);
-  const kind = KINDS[key] ?? 'unknown';
+  const kind = kindOf(attribute);
+  const { checks } = validatorChecks(attribute.validate, kind);
   const type = attribute.type as DataType;
   const declared = {
     sqlType: key,
@@ -78,6 +84,7 @@ export function describeField(
     primaryKey: attribute.primaryKey === true,
     serverGenerated: attribute.autoIncrement === true || stamped.has(name) || isSqlDefault(defaultValue),
     hasClientDefault: defaultValue !== undefined && !isSqlDefault(defaultValue),
+    ...(checks && { checks }),
     ...(attribute.comment && { description: attribute.comment }),
   };
 }

@@ -60,10 +60,11 @@ function messageOf(issue: ValidationIssue): string {
   const allowed = issue.params.allowedValues as unknown[] | undefined;
   if (allowed) return `must be one of: ${allowed.join(', ')}`;
   if (issue.keyword === 'not') {
-    // A not-null free-form field's `not: { type: 'null' }`; else `z.never()`: a repeatable parameter with no
-    // value to take (`include` on a model without relations).
-    const refused = (issue.parentSchema as { not?: { type?: unknown } } | undefined)?.not;
-    return refused?.type === 'null' ? 'must not be null' : 'takes no value on this route';
+    // A not-null free-form field's `not: { type: 'null' }`, values a field's checks refuse; else `z.never()`:
+    // a repeatable parameter with no value to take (`include` on a model without relations).
+    const refused = (issue.parentSchema as { not?: { type?: unknown; enum?: unknown[] } } | undefined)?.not;
+    if (refused?.type === 'null') return 'must not be null';
+    return refused?.enum ? `must not be one of: ${refused.enum.join(', ')}` : 'takes no value on this route';
   }
   return issue.message ?? 'is invalid';
 }

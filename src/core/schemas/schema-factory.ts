@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { cached } from '../cache.ts';
 import { type FieldMeta, fieldOf, type ModelMeta, type RelationMeta } from '../model-meta.ts';
-import { inputValue, VALUES, valueSchema, wrap } from './value-schemas.ts';
+import { checkedValue, inputValue, VALUES, valueSchema, wrap } from './value-schemas.ts';
 
 /** A field's value schema (or `value`), nullable when the field is. */
 const nullableValue = (field: FieldMeta, value = valueSchema(field)) =>
@@ -104,7 +104,9 @@ export function createObject(meta: ModelMeta, fields: ReadonlySet<string>): z.Zo
   for (const field of meta.fields) {
     if (!fields.has(field.name)) continue;
     const value =
-      field.primaryKey && field.kind === 'string' ? keyString(field) : nullableValue(field, inputValue(field));
+      field.primaryKey && field.kind === 'string'
+        ? checkedValue(field, keyString(field))
+        : nullableValue(field, inputValue(field));
     const optional = field.nullable || field.hasClientDefault || field.serverGenerated;
     shape[field.name] = described(field, optional ? wrap(value, 'optional') : value);
   }

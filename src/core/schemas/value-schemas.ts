@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { cached } from '../cache.ts';
 import { toMilliseconds } from '../dates.ts';
-import type { FieldMeta } from '../model-meta.ts';
+import type { FieldMeta, ValueChecks } from '../model-meta.ts';
 import { decimalWithin } from './decimal-digits.ts';
 import { TEXT_FORMATS } from './text-formats.ts';
 
@@ -136,14 +136,62 @@ const boundedIntegers = new Map<string, z.ZodType>();
 /**
  * The schema of a value a client writes: an integer within its column's range, a decimal within its
  * column's digits (a 64-bit integer within its `numeric` column's whole digits), anything but `null` for a
- * not-null JSON or free-form column, the rest as {@link valueSchema}.
+ * not-null JSON or free-form column, the rest as {@link valueSchema}; held to the field's checks.
  */
 export function inputValue(field: FieldMeta): z.ZodType {
   const digits = field.digits;
   if (!field.nullable && valueSchema(field) === VALUES.unknown) return VALUES.present;
-  if (field.kind === 'decimal' && digits) return decimalWithin(digits);
-  if (field.kind === 'bigint' && digits) return decimalWithin({ precision: digits.precision - digits.scale, scale: 0 });
+  if (field.kind === 'decimal' && digits) return checkedValue(field, decimalWithin(digits));
+  if (field.kind === 'bigint' && digits)
+    return checkedValue(field, decimalWithin({ precision: digits.precision - digits.scale, scale: 0 }));
   const range = field.kind === 'integer' ? field.range : undefined;
-  if (!range) return valueSchema(field);
-  return cached(boundedIntegers, `${range.min}|${range.max}`, () => z.int().min(range.min).max(range.max));
+  if (!range) return checkedValue(field, valueSchema(field));
+  const bounded = cached(boundedIntegers, `${range.min}|${range.max}`, () => z.int().min(range.min).max(range.max));
+  return checkedValue(field, bounded);
+}
+
+/** `schema` held to `checks`: a string's to a string, a number's to a number. */
+function held(schema: z.ZodType, checks: ValueChecks): z.ZodType {
+  let checked = schema;
+  const type = schema._zod.def.type;
+  if (type === 'string') {
+    let text = schema as z.ZodString;
+    if (checks.minLength !== undefined) text = text.min(checks.minLength);
+    if (checks.maxLength !== undefined) text = text.max(checks.maxLength);
+    for (const pattern of checks.patterns ?? []) text = text.regex(new RegExp(pattern, 'u'));
+    // Zod's JSON Schema drops a format (a uuid's) once a pattern is added: it is kept, to document it.
+    const { format } = z.toJSONSchema(schema, { io: 'input' }) as { format?: string };
+    checked = format && checks.patterns ? text.meta({ format }) : text;
+  } else if (type === 'number') {
+    let number = schema as z.ZodNumber;
+    if (checks.minimum !== undefined) number = number.min(checks.minimum);
+    if (checks.maximum !== undefined) number = number.max(checks.maximum);
+    checked = number;
+  }
+  // Zod checks no set of values on a string or a number; the JSON Schema that validates each request does.
+  const { oneOf, noneOf } = checks;
+  if (!oneOf && !noneOf) return checked;
+  return checked.meta({ ...(oneOf && { enum: [...oneOf] }), ...(noneOf && { not: { enum: [...noneOf] } }) });
+}
+
+const checkedValues = new WeakMap<FieldMeta, WeakMap<z.ZodType, z.ZodType>>();
+
+/**
+ * `schema`, a value of `field`, held to the field's {@link ValueChecks}; made once per field and schema.
+ *
+ * @example
+ * ```ts
+ * const nick: FieldMeta = { name: 'nick', kind: 'string', checks: { minLength: 3 }, nullable: false,
+ *   primaryKey: false, serverGenerated: false, hasClientDefault: false };
+ * checkedValue(nick, z.string()).safeParse('ab').success; // false
+ * ```
+ */
+export function checkedValue(field: FieldMeta, schema: z.ZodType): z.ZodType {
+  const checks = field.checks;
+  if (!checks) return schema;
+  return cached(
+    cached(checkedValues, field, () => new WeakMap()),
+    schema,
+    () => held(schema, checks),
+  );
 }
