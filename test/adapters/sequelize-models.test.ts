@@ -2,7 +2,8 @@
  * Sequelize models declared beyond the forum's: an attribute with its own
  * `get` or `set` is refused when the adapter is built (its statements would
  * skip it); what a model's own `toJSON()` leaves out is hidden; the
- * validators a JSON Schema states are checked by the generated schemas; on
+ * validators a JSON Schema states are checked by the generated schemas, and
+ * a model with hooks or other validators is refused unless `hooks: 'skip'`; on
  * PostgreSQL, models in a schema of their own, related to each other, are
  * served with their includes.
  */
@@ -178,6 +179,79 @@ test("an attribute's built-in validators a JSON Schema states are checked, a 422
     const document = createOpenApiDocument([router], { info: { title: 'members', version: '1' } });
     const schemas = document.components?.schemas as Record<string, { properties: Record<string, object> }>;
     assert.deepEqual(schemas.MemberCreate?.properties.age, { type: ['integer', 'null'], minimum: 0, maximum: 150 });
+  } finally {
+    await app.close();
+    await sequelize.close();
+  }
+});
+
+test("a model's hooks and the validators no schema states are refused when the adapter is built, naming each", async () => {
+  const sequelize = new Sequelize('sqlite::memory:', { logging: false });
+  const instance = new Sequelize('sqlite::memory:', { logging: false });
+  const refused = (model: ReturnType<typeof sequelize.define>, what: RegExp) =>
+    assert.throws(() => new SequelizeAdapter({ model }), what);
+  const upper = (row: { set(key: string, value: unknown): void; get(key: string): unknown }) =>
+    row.set('name', String(row.get('name')).toUpperCase());
+  try {
+    const hooked = sequelize.define('hooked', { name: DataTypes.STRING }, { hooks: { beforeCreate: upper } });
+    hooked.addHook('afterFind', 'mask', () => {});
+    refused(
+      hooked,
+      /hooked runs what the adapter's statements would not: hook beforeCreate "upper", hook afterFind "mask"\./,
+    );
+    refused(hooked, /or pass hooks: 'skip' to serve the model knowing they do not run/);
+    const validated = sequelize.define(
+      'validated',
+      {
+        email: { type: DataTypes.STRING, validate: { isEmail: true } },
+        nick: { type: DataTypes.STRING, validate: { len: [2, 9], notAdmin: (value: string) => value !== 'admin' } },
+      },
+      { validate: { bothOrNone() {} } },
+    );
+    refused(
+      validated,
+      /validated runs .*: validator isEmail of email, validator notAdmin of nick, model validator bothOrNone\./,
+    );
+    // Its Sequelize instance's hooks on rows run for every model of it; its query hooks are no rows'.
+    instance.addHook('beforeQuery', () => {});
+    const queried = instance.define('queried', { name: DataTypes.STRING });
+    assert.doesNotThrow(() => new SequelizeAdapter({ model: queried }));
+    instance.addHook('beforeUpdate', 'audit', () => {});
+    refused(queried, /queried runs .*: the Sequelize instance's hook beforeUpdate "audit"\./);
+    assert.throws(
+      () => new SequelizeAdapter({ model: queried, hooks: 'run' as 'skip' }),
+      /hooks takes 'skip' only, not "run"/,
+    );
+  } finally {
+    await sequelize.close();
+    await instance.close();
+  }
+});
+
+test("with hooks: 'skip' a model with hooks is served, its hooks not run, the validators stated still checked", async () => {
+  const sequelize = new Sequelize('sqlite::memory:', { logging: false });
+  const hash = (value: string) => createHash('sha256').update(value).digest('hex');
+  type Account = { get(key: string): string; set(key: string, value: string): void };
+  const account = sequelize.define(
+    'account',
+    {
+      email: { type: DataTypes.STRING, allowNull: false, validate: { isEmail: true } },
+      password: { type: DataTypes.STRING, allowNull: false, validate: { len: [8, 64] } },
+    },
+    {
+      tableName: 'account',
+      timestamps: false,
+      hooks: { beforeCreate: (row: Account) => row.set('password', hash(row.get('password'))) },
+    },
+  );
+  await sequelize.sync();
+  const adapter = new SequelizeAdapter({ model: account, hooks: 'skip' });
+  const app = await routersApp('fastify', [new CRUDCollection({ ormAdapter: adapter }).getRouter({ prefix: '/a' })]);
+  try {
+    const short = await call(app, 'POST', '/a', { email: 'ada@example.com', password: 'short' });
+    assert.deepEqual(short.body.errors, [{ path: 'body.password', message: 'must NOT have fewer than 8 characters' }]);
+    const created = await call(app, 'POST', '/a', { email: 'not an email', password: 'long enough' });
+    assert.deepEqual(created.body, { id: 1, email: 'not an email', password: 'long enough' });
   } finally {
     await app.close();
     await sequelize.close();

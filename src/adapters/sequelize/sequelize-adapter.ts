@@ -27,6 +27,7 @@ import { sessionOf } from './executor.ts';
 import type { AnyModel } from './model-class.ts';
 import { ModelRegistry } from './model-registry.ts';
 import type { ModelRow } from './row-types.ts';
+import { refuseSkippedLogic } from './skipped-logic.ts';
 
 /** Options of {@link SequelizeAdapter}. */
 export interface SequelizeAdapterOptions<M extends AnyModel = AnyModel> {
@@ -40,6 +41,20 @@ export interface SequelizeAdapterOptions<M extends AnyModel = AnyModel> {
    * Default 5000; `0` or `Infinity` waits without limit.
    */
   timeoutMs?: number;
+  /**
+   * `'skip'`: serve the model knowing that the adapter's statements run none of its hooks (a `beforeCreate`
+   * that hashes a password, `afterFind`, its Sequelize instance's), its model-level `validate`, nor the
+   * attribute validators no schema states (a function, `isEmail`). Without it a model with any of them is
+   * refused when the adapter is built, naming each. Query hooks (`beforeQuery`, `afterQuery`) are no reason
+   * to refuse, and the validators the schemas state (`len`, `min`, `isIn`…) are checked either way.
+   *
+   * @example
+   * ```ts
+   * // The users collection's createOneHandler hashes the password the model's beforeCreate hook would:
+   * new SequelizeAdapter({ model: models.user, hooks: 'skip' });
+   * ```
+   */
+  hooks?: 'skip';
 }
 
 const registries = new WeakMap<Sequelize, ModelRegistry>();
@@ -50,7 +65,9 @@ const registries = new WeakMap<Sequelize, ModelRegistry>();
  * keyed by attribute names, with every association key present (`null`
  * unless included); their type is the model's attributes ({@link ModelRow}). Statements are parameterised and built once per shape;
  * model hooks and validators do not run (the generated schemas validate
- * input), and paranoid (soft-deleting) models are refused. Constraint errors
+ * input, with the validators they state): a model with hooks or other
+ * validators is refused unless `hooks: 'skip'` says the app knows, and
+ * paranoid (soft-deleting) models are refused. Constraint errors
  * become 409 or 422; a database that is down, or answers nothing for
  * `timeoutMs` (default 5000), 503 `service_unavailable` with `Retry-After`.
  *
@@ -72,6 +89,10 @@ export class SequelizeAdapter<M extends AnyModel = AnyModel> extends EngineAdapt
   constructor(options: SequelizeAdapterOptions<M>) {
     const sequelize = options.model?.sequelize;
     if (!sequelize) throw new TypeError('SequelizeAdapter needs a model initialised on a Sequelize instance');
+    if (options.hooks !== undefined && options.hooks !== 'skip') {
+      throw new TypeError(`SequelizeAdapter: hooks takes 'skip' only, not ${JSON.stringify(options.hooks)}`);
+    }
+    if (options.hooks !== 'skip') refuseSkippedLogic(options.model);
     super(options.model, options.crudConfig, {
       handle: sequelize,
       adapter: 'SequelizeAdapter',
