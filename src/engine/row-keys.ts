@@ -18,7 +18,9 @@ import type { Row } from '../core/adapter-data.ts';
 export const keyPart = (value: unknown): string => (value instanceof Date ? value.toISOString() : String(value));
 
 /**
- * The map key of a tuple of key values; `undefined` when any is null (no match possible).
+ * The map key of a tuple of key values; `undefined` when any is null (no match possible). One value is
+ * its text and a NUL; more are each prefixed by their length, so text holding a NUL cannot pass for two
+ * parts (`['a\u0000b', 'c']` and `['a', 'b\u0000c']` stay two keys).
  *
  * @example
  * ```ts
@@ -27,10 +29,15 @@ export const keyPart = (value: unknown): string => (value instanceof Date ? valu
  * ```
  */
 export function tupleKey(values: readonly unknown[]): string | undefined {
+  if (values.length === 1) {
+    const value = values[0];
+    return value === null || value === undefined ? undefined : `${keyPart(value)}\u0000`;
+  }
   let key = '';
   for (const value of values) {
     if (value === null || value === undefined) return undefined;
-    key += `${keyPart(value)}\u0000`;
+    const part = keyPart(value);
+    key += `${part.length}:${part}`;
   }
   return key;
 }

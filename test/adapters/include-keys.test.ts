@@ -4,7 +4,8 @@
  * the database's collation holds equal (`x`, `X`) each get the children their
  * own key matches, once and capped; on PostgreSQL a child key of another type
  * than the parent's (`text` against `uuid`) still loads. A to-one include
- * keeps a few statement texts, not one per number of keys.
+ * keeps a few statement texts, not one per number of keys. Two-part text keys
+ * that differ only where a NUL sits group apart.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -153,6 +154,68 @@ test('SQLite: a to-one include keeps one text per power of two of keys, not one 
       await app.close();
     }
     assert.equal(texts.size, 4, [...texts].join('\n')); // 1, 2, 4 and 8 keys
+  } finally {
+    client.close();
+  }
+});
+
+test('two-part text keys that differ only where a NUL sits each include their own rows', async () => {
+  const client = createClient({ url: ':memory:' });
+  try {
+    await client.execute('CREATE TABLE ik_pair (a TEXT NOT NULL, b TEXT NOT NULL, PRIMARY KEY (a, b))');
+    await client.execute('CREATE TABLE ik_note (id INTEGER PRIMARY KEY, a TEXT NOT NULL, b TEXT NOT NULL)');
+    const { text, integer, primaryKey, sqliteTable } = sqliteCore;
+    const pair = sqliteTable('ik_pair', { a: text('a').notNull(), b: text('b').notNull() }, (t) => [
+      primaryKey({ columns: [t.a, t.b] }),
+    ]);
+    const note = sqliteTable('ik_note', {
+      id: integer('id').primaryKey(),
+      a: text('a').notNull(),
+      b: text('b').notNull(),
+    });
+    const schema = {
+      pair,
+      note,
+      pairRelations: relations(pair, ({ many }) => ({ notes: many(note) })),
+      noteRelations: relations(note, ({ one }) => ({
+        pair: one(pair, { fields: [note.a, note.b], references: [pair.a, pair.b] }),
+      })),
+    };
+    const db = libsqlDrizzle(client, { schema });
+    const collection = (model: typeof pair | typeof note) =>
+      new CRUDCollection({ ormAdapter: new DrizzleAdapter({ db, model }) });
+    const app = await routersApp('fastify', [
+      collection(pair).getRouter({ prefix: '/pairs' }),
+      collection(note).getRouter({ prefix: '/notes' }),
+    ]);
+    try {
+      for (const [url, body] of [
+        ['/pairs', { a: 'x\u0000y', b: 'z' }],
+        ['/pairs', { a: 'x', b: 'y\u0000z' }],
+        ['/notes', { id: 1, a: 'x\u0000y', b: 'z' }],
+        ['/notes', { id: 2, a: 'x', b: 'y\u0000z' }],
+      ] as const) {
+        assert.equal((await call(app, 'POST', url, body)).status, 201);
+      }
+      const pairs = (await call(app, 'GET', '/pairs?include=notes&sort=b')).body.data;
+      assert.deepEqual(
+        pairs.map((p: { b: string; notes: { id: number }[] }) => [p.b, p.notes.map((n) => n.id)]),
+        [
+          ['y\u0000z', [2]],
+          ['z', [1]],
+        ],
+      );
+      const notes = (await call(app, 'GET', '/notes?include=pair')).body.data;
+      assert.deepEqual(
+        notes.map((n: { id: number; pair: { a: string } }) => [n.id, n.pair.a]),
+        [
+          [1, 'x\u0000y'],
+          [2, 'x'],
+        ],
+      );
+    } finally {
+      await app.close();
+    }
   } finally {
     client.close();
   }
