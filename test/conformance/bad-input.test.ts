@@ -107,6 +107,18 @@ describeForum(
       assert.equal((await s.call('POST', '/categories', { name: 'identity' }, plain)).status, 201);
     });
 
+    test('a request labelled JSON that sends no body has none: a DELETE is done, a create is a 422', async () => {
+      const labelled = { 'content-type': 'application/json', ...admin };
+      const made = [];
+      for (const name of ['unlabelled', 'zero']) made.push((await s.call('POST', '/tags', { name }, admin)).body.id);
+      const deleted = await s.call('DELETE', `/tags/${made[0]}`, undefined, labelled);
+      assert.deepEqual([deleted.status, deleted.body.name], [200, 'unlabelled']);
+      assert.equal((await s.call('GET', `/tags/${made[0]}`)).status, 404);
+      const zero = await s.call('DELETE', `/tags/${made[1]}`, '', { ...labelled, 'content-length': '0' });
+      assert.deepEqual([zero.status, zero.body.name], [200, 'zero']);
+      isProblem(await s.call('POST', '/tags', undefined, labelled), 422);
+    });
+
     test('a method no route takes is a 404, whatever its body', async () => {
       const res = await s.call('PROPFIND' as 'GET', '/categories/1', '{', {
         ...admin,

@@ -49,10 +49,14 @@ export class JsonBodyReader {
     this.#chunks.push(chunk);
   }
 
-  /** The parsed body; a 400 when fewer bytes came than announced, a 422 when it is no JSON. */
+  /**
+   * The parsed body; a 400 when fewer bytes came than announced, a 422 when it is no JSON. No bytes at all
+   * are no body (`undefined`), labelled JSON or not: a client may label a DELETE that sends none.
+   */
   finish(): unknown {
     if (!Number.isNaN(this.#declared) && this.#declared !== this.#length)
       throw new HttpError('bad_request', 'The content length does not match the body');
+    if (this.#length === 0) return undefined;
     const bytes = this.#chunks.length === 1 ? (this.#chunks[0] as Uint8Array) : join(this.#chunks, this.#length);
     return parseJsonBody(bytes);
   }
