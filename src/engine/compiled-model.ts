@@ -6,11 +6,11 @@
  * @module
  */
 import type { Row } from '../core/adapter-data.ts';
-import { calendarDate } from '../core/dates.ts';
+import { calendarDate, parseDateTime } from '../core/dates.ts';
 import type { FieldKind, ModelMeta, RelationMeta } from '../core/model-meta.ts';
 import { publicFieldsOf } from '../core/schemas/model-configs.ts';
 import { base64OfBytes, bytesOfBase64 } from './base64.ts';
-import type { Dialect } from './dialect.ts';
+import type { Dialect, SameInstant } from './dialect.ts';
 import { expressedAs, servedWithinYears } from './expressible.ts';
 import type { Codec, ColumnSpec, ModelSpec } from './model.ts';
 import { refusing } from './refused-value.ts';
@@ -22,6 +22,32 @@ export interface Column extends ColumnSpec {
   readonly sql: string;
   /** The expression that reads the qualified column, when not the column itself (see `Dialect.read`). */
   readonly select?: ((column: string) => string) | undefined;
+  /** How an equality on it finds every value served as the same instant (a date-time's, where its dialect has one). */
+  readonly sameInstant?: InstantEquality | undefined;
+}
+
+/** An equality on a date-time column: its condition, and the codec of its second parameter's value. */
+export interface InstantEquality {
+  readonly sql: SameInstant['sql'];
+  readonly second: Codec;
+}
+
+/** The instant of a wire value (ISO 8601 text, or a `Date`); none for another value. */
+function instantOf(value: unknown): Date | undefined {
+  const instant = value instanceof Date ? value : typeof value === 'string' ? parseDateTime(value) : undefined;
+  return instant && !Number.isNaN(instant.getTime()) ? instant : undefined;
+}
+
+/** `same` for a column encoding values with `encode`; a value of no instant binds as the first parameter. */
+function instantEquality(same: SameInstant, encode: Codec | undefined): InstantEquality {
+  const encoded: Codec = encode ?? ((value) => value);
+  return {
+    sql: same.sql,
+    second: (value) => {
+      const instant = instantOf(value);
+      return instant ? same.second(instant, encoded) : encoded(value);
+    },
+  };
 }
 
 /** `second` after `first`, or whichever is given. */
@@ -35,8 +61,9 @@ const BASE64_MUST = 'must be base64 text (padded, no spaces) such as aGVsbG8=';
  * `spec` compiled: its quoted name, its dialect's read of its kind before its own decoder (a stored
  * value it refuses is a 409); a `date` field is a calendar day both ways, whatever the process's time zone,
  * a decoded date or date-time no response expresses is a 409 on every database, a `binary` field is
- * base64 text on the wire and bytes to the driver, and a plain object or an array is refused before any
- * encoder of a field whose column takes none, or after them where the driver binds none.
+ * base64 text on the wire and bytes to the driver, a plain object or an array is refused before any
+ * encoder of a field whose column takes none, or after them where the driver binds none, and an equality
+ * on a `datetime` field matches as its dialect says.
  */
 function compileColumn(spec: ColumnSpec, kind: FieldKind, dialect: Dialect): Column {
   // A JSON column's own decoder may take what the driver reads (`driverJson`), as its ORM hands it over.
@@ -49,7 +76,8 @@ function compileColumn(spec: ColumnSpec, kind: FieldKind, dialect: Dialect): Col
   const own = kind === 'date' ? calendarDate : binary ? refusing(bytesOfBase64, spec.field, BASE64_MUST) : undefined;
   const orm = spec.encode && refusing(spec.encode, spec.field);
   const encode = chain(chain(chain(checks.wire, own), orm), checks.bound);
-  return { ...spec, sql: dialect.quote(spec.column), decode, encode, select: read?.select };
+  const same = kind === 'datetime' && dialect.sameInstant ? instantEquality(dialect.sameInstant, encode) : undefined;
+  return { ...spec, sql: dialect.quote(spec.column), decode, encode, select: read?.select, sameInstant: same };
 }
 
 /**

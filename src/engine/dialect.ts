@@ -76,6 +76,11 @@ export interface Dialect {
    * (SQLite's; libsql's may abort the process), so the engine refuses one for a column of any kind first.
    */
   readonly scalarParams: boolean;
+  /**
+   * How an equality on a date-time column finds every stored value served as that instant, where the
+   * column holds others than the one the column's encoder writes (see {@link SameInstant}); none: `=`.
+   */
+  readonly sameInstant?: SameInstant;
   /** A `BIT(n)` column holds bytes, as its drivers read it (MySQL); else a text of `0` and `1` (PostgreSQL). */
   readonly bitsAsBytes: boolean;
   /** The text a `time` column holds and prints: a time of day (PostgreSQL), or a signed duration (MySQL). */
@@ -93,6 +98,40 @@ export interface Dialect {
   limitOffset(limit: string, offset: string): string;
   /** How its drivers report errors. */
   readonly errors: DialectErrors;
+}
+
+/**
+ * A condition on a date-time column of two placeholders bound from one wire value: the first its
+ * column's encoding, the second what `second` makes of the instant.
+ */
+export interface SameInstant {
+  sql(column: string, first: string, second: string): string;
+  /** The second parameter's value for `instant`, given the column's encoder. */
+  second(instant: Date, encode: Codec): unknown;
+}
+
+/** The first instant past the years the wire takes (`10000-01-01T00:00:00Z`). */
+const PAST_YEARS = Date.UTC(10000, 0, 1);
+
+/**
+ * `col >= t AND col < t + 1 ms`: every value a column of microseconds holds that its drivers read as the
+ * millisecond `t` (node-postgres and mysql2 cut the digits past it, as `Date` does); no function on the column.
+ * Past the year 9999, which no ORM's encoder writes, the end is the database's own text `end`.
+ *
+ * @example
+ * ```ts
+ * const postgres = sameMillisecond('10000-01-01 00:00:00+00');
+ * postgres.sql('"t"."at"', '$1', '$2'); // '"t"."at" >= $1 AND "t"."at" < $2'
+ * ```
+ */
+export function sameMillisecond(end: string): SameInstant {
+  return {
+    sql: (column, first, second) => `${column} >= ${first} AND ${column} < ${second}`,
+    second: (instant, encode) => {
+      const next = instant.getTime() + 1;
+      return next >= PAST_YEARS ? end : encode(new Date(next).toISOString());
+    },
+  };
 }
 
 /** What a connection may change of its family's dialect. */

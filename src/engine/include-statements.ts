@@ -12,7 +12,7 @@ import type { Column } from './compiled-model.ts';
 import type { Statement } from './executor.ts';
 import type { SqlParams } from './params.ts';
 import { orderBySql } from './reads.ts';
-import { columnsOf, type IncludeContext, MAX_BRANCHES, type RelationPlan } from './relation-plan.ts';
+import { columnsOf, type IncludeContext, listable, MAX_BRANCHES, type RelationPlan } from './relation-plan.ts';
 import { equalsSql } from './scope.ts';
 import { selection } from './selection.ts';
 
@@ -43,11 +43,14 @@ const arrayParam = (column: Column, p: SqlParams) => {
   return p.add(encode && ((keys) => (keys as unknown[]).map(encode)));
 };
 
-/** `q.a = ANY(…)` where arrays bind (one text for any count), `q.a IN (…)`, or `(q.a = … AND q.b = …) OR …`. */
+/**
+ * `q.a = ANY(…)` where arrays bind (one text for any count), `q.a IN (…)`, or `(q.a = … AND q.b = …) OR …`
+ * (also for a date-time, whose equality is a condition of its own).
+ */
 function matchSql(q: string, matched: readonly Column[], count: number, arrays: boolean, p: SqlParams): string {
   const [column] = matched as [Column];
   if (arrays) return `${q}.${column.sql} = ANY(${arrayParam(column, p)})`;
-  if (matched.length === 1)
+  if (listable(matched))
     return `${q}.${column.sql} IN (${Array.from({ length: count }, () => p.add(column.encode)).join(', ')})`;
   const tuple = () => `(${matched.map((c) => equalsSql(q, c, p)).join(' AND ')})`;
   return `(${Array.from({ length: count }, tuple).join(' OR ')})`;
@@ -83,7 +86,7 @@ export function relationStatement(
   const { relation, target, junction, targetKeys, matched, form } = plan;
   const dialect = target.dialect;
   const q = junction ? 'j' : 't';
-  const arrays = matched.length === 1 && dialect.arrayParams;
+  const arrays = listable(matched) && dialect.arrayParams;
   const keysShown = !junction && matched.every((c) => target.shown.includes(c));
   // Keys a text takes: a union's or a list's rounded up (spare ones repeat the first key), or any as one array.
   const slots = slotsFor(count, form === 'union' ? MAX_BRANCHES : MAX_ROUNDED);

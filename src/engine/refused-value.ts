@@ -11,7 +11,7 @@ import { HttpError } from '../core/errors.ts';
 import type { Codec } from './model.ts';
 
 /**
- * A value of `field` its column's encoder refused; `index` is its parameter's place in the statement (`-1`
+ * A value of `field` its column's encoder refused; `index` is its value's place among the statement's (`-1`
  * until {@link SqlParams.bindOrRefusal} sets it).
  *
  * @example

@@ -61,11 +61,18 @@ export function relationPlan(relation: RelationMeta, ctx: IncludeContext): Relat
   const junction = through && ctx.model(through.model);
   const targetKeys = columnsOf(target, through ? through.targetFields : relation.references);
   const matched = junction && through ? columnsOf(junction, through.sourceFields) : targetKeys;
-  const lateral = matched.length === 1 && target.dialect.arrayParams && target.dialect.lateralJoins;
+  const lateral = listable(matched) && target.dialect.arrayParams && target.dialect.lateralJoins;
   const form = !relation.many ? 'match' : lateral ? 'lateral' : 'union';
   const keysPerStatement = form === 'union' ? MAX_BRANCHES : Number.POSITIVE_INFINITY;
   return { relation, target, junction, targetKeys, matched, form, keysPerStatement };
 }
+
+/**
+ * Whether keys matched against `matched` bind as one array (`= ANY`, a lateral join's keys): one column,
+ * compared by `=` (a date-time's equality is a condition of its own).
+ */
+export const listable = (matched: readonly Column[]): boolean =>
+  matched.length === 1 && matched[0]?.sameInstant === undefined;
 
 /** The columns of `model` for field names. */
 export const columnsOf = (model: CompiledModel, fields: readonly string[]) =>

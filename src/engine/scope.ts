@@ -38,9 +38,15 @@ export function scopeContext(model: CompiledModel, resolve: ResolveModel): Scope
   return { params: new SqlParams(model.dialect), resolve, aliases: 0 };
 }
 
-/** `q.col = ?`, the value encoded as the column's. */
+/**
+ * `q.col = ?`, the value encoded as the column's; on a date-time, the condition that finds every value
+ * served as that instant (the dialect's, of one more parameter bound from the same value).
+ */
 export function equalsSql(qualifier: string, column: Column, params: SqlParams): string {
-  return `${qualifier}.${column.sql} = ${params.add(column.encode)}`;
+  const name = `${qualifier}.${column.sql}`;
+  const first = params.add(column.encode);
+  const same = column.sameInstant;
+  return same ? same.sql(name, first, params.again(same.second)) : `${name} = ${first}`;
 }
 
 /** Equalities on a model's primary key, in `model.primaryKey` order. */

@@ -3,9 +3,10 @@
  * HTTP on Drizzle (the engine's SQL is every adapter's): parents whose keys
  * the database's collation holds equal (`x`, `X`) each get the children their
  * own key matches, once and capped; on PostgreSQL a child key of another type
- * than the parent's (`text` against `uuid`) still loads. A to-one include
- * keeps a few statement texts, not one per number of keys. Two-part text keys
- * that differ only where a NUL sits group apart.
+ * than the parent's (`text` against `uuid`) still loads; a date-time key of
+ * microseconds, which a response cuts to the millisecond, loads both ways. A
+ * to-one include keeps a few statement texts, not one per number of keys.
+ * Two-part text keys that differ only where a NUL sits group apart.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -118,6 +119,76 @@ test('PostgreSQL: a text child key against a uuid parent key loads', { skip: !pg
     const item = pgCore.pgTable('ik_item', { id: pgCore.integer('id').primaryKey(), code: pgCore.text('code') });
     const schema = related(group, item);
     assert.deepEqual(await itemsByGroup(pgDrizzle(pool, { schema }), group), [[1, [10, 11]]]);
+  } finally {
+    await pool.end();
+  }
+});
+
+/** Groups and items related by a date-time `code` of microseconds, in two milliseconds. */
+const INSTANT_ROWS = (zone: string) => [
+  `INSERT INTO ik_group VALUES (1, '2024-05-01 10:00:35.374365${zone}'), (2, '2024-05-01 10:00:35.375001${zone}')`,
+  `INSERT INTO ik_item VALUES (10, '2024-05-01 10:00:35.374365${zone}'), (11, '2024-05-01 10:00:35.374365${zone}'),
+    (12, '2024-05-01 10:00:35.374365${zone}'), (20, '2024-05-01 10:00:35.375001${zone}')`,
+];
+
+/** Both ways: each group its capped items, each item its group, though every key is served cut. */
+async function instantKeysLoad(db: unknown, schema: { group: unknown; item: unknown }): Promise<void> {
+  assert.deepEqual(await itemsByGroup(db, schema.group), [
+    [1, [10, 11]],
+    [2, [20]],
+  ]);
+  const adapter = new DrizzleAdapter({ db: db as never, model: schema.item as never });
+  const app = await routersApp('fastify', [
+    new CRUDCollection({ ormAdapter: adapter }).getRouter({ prefix: '/items' }),
+  ]);
+  try {
+    const res = await call(app, 'GET', '/items?include=group');
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    const pairs = res.body.data.map((i: { id: number; group: { id: number } | null }) => [i.id, i.group?.id]);
+    assert.deepEqual(pairs, [
+      [10, 1],
+      [11, 1],
+      [12, 1],
+      [20, 2],
+    ]);
+  } finally {
+    await app.close();
+  }
+}
+
+test('PostgreSQL: a date-time key of microseconds loads both ways', { skip: !pgUrl && 'no PostgreSQL' }, async () => {
+  const pool = new pg.Pool({ connectionString: pgUrl, max: 2 });
+  try {
+    for (const statement of [
+      'DROP TABLE IF EXISTS ik_item',
+      'DROP TABLE IF EXISTS ik_group',
+      'CREATE TABLE ik_group (id INT PRIMARY KEY, code TIMESTAMPTZ UNIQUE)',
+      'CREATE TABLE ik_item (id INT PRIMARY KEY, code TIMESTAMPTZ)',
+      ...INSTANT_ROWS('+00'),
+    ])
+      await pool.query(statement);
+    const columns = { id: pgCore.integer('id').primaryKey(), code: pgCore.timestamp('code', { withTimezone: true }) };
+    const schema = related(pgCore.pgTable('ik_group', columns), pgCore.pgTable('ik_item', columns));
+    await instantKeysLoad(pgDrizzle(pool, { schema }), schema);
+  } finally {
+    await pool.end();
+  }
+});
+
+test('MariaDB: a date-time key of microseconds loads both ways', { skip: !mysqlUrl && 'no MariaDB' }, async () => {
+  const pool = mysql.createPool({ uri: mysqlUrl as string, connectionLimit: 2 });
+  try {
+    for (const statement of [
+      'DROP TABLE IF EXISTS ik_item',
+      'DROP TABLE IF EXISTS ik_group',
+      'CREATE TABLE ik_group (id INT PRIMARY KEY, code DATETIME(6) UNIQUE)',
+      'CREATE TABLE ik_item (id INT PRIMARY KEY, code DATETIME(6))',
+      ...INSTANT_ROWS(''),
+    ])
+      await pool.query(statement);
+    const columns = { id: mysqlCore.int('id').primaryKey(), code: mysqlCore.datetime('code', { fsp: 6 }) };
+    const schema = related(mysqlCore.mysqlTable('ik_group', columns), mysqlCore.mysqlTable('ik_item', columns));
+    await instantKeysLoad(mysqlDrizzle(pool, { schema, mode: 'default' }), schema);
   } finally {
     await pool.end();
   }

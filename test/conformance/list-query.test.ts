@@ -49,6 +49,19 @@ describeForum('list filters, sorting, pagination and includes', (s) => {
     }
   });
 
+  test('a date-time filter finds every row served with its value, as the database filled it', async () => {
+    // SQLite's `CURRENT_TIMESTAMP` wrote `YYYY-MM-DD HH:MM:SS` text, which no ORM writes: served `….000Z`.
+    const served: { id: number; created_at: string }[] = (await s.call('GET', '/categories')).body.data;
+    for (const { created_at } of served) {
+      const expected = served.filter((row) => row.created_at === created_at).map((row) => row.id);
+      const found = await s.call('GET', `/categories?created_at=${encodeURIComponent(created_at)}`);
+      assert.deepEqual([found.status, ids(found.body)], [200, expected], created_at);
+      const later = new Date(Date.parse(created_at) + 1).toISOString();
+      const none = served.filter((row) => row.created_at === later).map((row) => row.id);
+      assert.deepEqual(ids((await s.call('GET', `/categories?created_at=${later}`)).body), none, later);
+    }
+  });
+
   test('sort is repeatable, ascending by default, first mention wins', async () => {
     assert.deepEqual(ids((await s.call('GET', '/posts?sort=slug')).body), [3, 1, 2, 4]);
     assert.deepEqual(ids((await s.call('GET', '/posts?sort=slug:desc')).body), [4, 2, 1, 3]);

@@ -1,7 +1,8 @@
 /**
  * The `product` table, beside the forum in the test fixtures only: an exact
  * decimal price, a JSON column, a binary photo, a time of day, an IP address
- * (PostgreSQL's `inet`, text elsewhere) and two columns with literal defaults, to prove
+ * (PostgreSQL's `inet`, text elsewhere), a date-time of microseconds (`made_at`; text or a
+ * number on SQLite, as each ORM writes it) and two columns with literal defaults, to prove
  * such values mean the same on every ORM and database. Each ORM's fixture maps
  * it (`product.ts` there).
  */
@@ -10,13 +11,13 @@ import type { Dialect } from './databases.ts';
 const COLUMNS: Record<Dialect, string> = {
   postgres:
     'id SERIAL PRIMARY KEY, attrs JSONB NULL, photo BYTEA NULL, on_sale BOOLEAN NOT NULL DEFAULT FALSE, ' +
-    'opens TIME NULL, ip INET NULL',
+    'opens TIME NULL, ip INET NULL, made_at TIMESTAMPTZ NULL',
   mysql:
     'id INT AUTO_INCREMENT PRIMARY KEY, attrs JSON NULL, photo BLOB NULL, on_sale BOOLEAN NOT NULL DEFAULT FALSE, ' +
-    'opens TIME NULL, ip VARCHAR(45) NULL',
+    'opens TIME NULL, ip VARCHAR(45) NULL, made_at DATETIME(6) NULL',
   sqlite:
     'id INTEGER PRIMARY KEY AUTOINCREMENT, attrs TEXT NULL, photo BLOB NULL, on_sale BOOLEAN NOT NULL DEFAULT 0, ' +
-    'opens TEXT NULL, ip TEXT NULL',
+    'opens TEXT NULL, ip TEXT NULL, made_at DATETIME NULL',
 };
 
 /** `DROP` then `CREATE` of the product table. */

@@ -1,6 +1,7 @@
 /**
  * MySQL and MariaDB: backquotes, `?` placeholders, no `RETURNING` (a write
- * reads its row back by key), microsecond timestamps; JSON read as its text and parsed once.
+ * reads its row back by key), microsecond timestamps (an equality takes a whole millisecond); JSON read as
+ * its text and parsed once.
  *
  * @module
  */
@@ -12,6 +13,7 @@ import {
   decimalText,
   limitOffset,
   questionMark,
+  sameMillisecond,
 } from '../dialect.ts';
 import { jsonText } from '../json-value.ts';
 import { mysqlErrors } from './mysql-errors.ts';
@@ -24,6 +26,9 @@ const asText = decimalText('CHAR');
  * it by the column's type, MariaDB's `LONGTEXT` too, but not a text column TypeORM's `simple-json` keeps).
  */
 const READS: Partial<Record<FieldKind, ColumnRead>> = { bigint: asText, date: asText, json: jsonText('CHAR') };
+
+/** A date-time equality's range; past the year 9999, up to MySQL's last `DATETIME`, which it leaves out. */
+const AFTER_MILLISECOND = sameMillisecond('9999-12-31 23:59:59.999999');
 
 const backquote = (identifier: string) => `\`${identifier.replaceAll('`', '``')}\``;
 
@@ -51,6 +56,7 @@ export function mysqlDialect(options: DialectOptions = {}): Dialect {
     textAcceptsNul: true,
     wideIntegers: false,
     scalarParams: false,
+    sameInstant: AFTER_MILLISECOND,
     bitsAsBytes: true,
     timeFormat: 'duration',
     read: (kind) => READS[kind],

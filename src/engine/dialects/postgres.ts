@@ -3,7 +3,7 @@
  * parameters through node-postgres, named prepared statements, explicit
  * NULLS ordering (its default puts NULLs last ascending); text refuses U+0000;
  * dates, date-times and decimals it holds beyond what the wire expresses are refused when read;
- * JSON is read as its text and parsed once.
+ * JSON is read as its text and parsed once; a date-time equality takes its whole millisecond.
  *
  * @module
  */
@@ -16,6 +16,7 @@ import {
   doubleQuote,
   limitOffset,
   numbered,
+  sameMillisecond,
 } from '../dialect.ts';
 import { finiteDecimal, withinYears } from '../expressible.ts';
 import { jsonText } from '../json-value.ts';
@@ -32,6 +33,9 @@ const READS: Partial<Record<FieldKind, ColumnRead>> = {
   decimal: { decode: finiteDecimal },
   json: jsonText('TEXT'),
 };
+
+/** A date-time equality's range; past the year 9999, up to the year 10000 (a `timestamp` without a zone ignores it). */
+const AFTER_MILLISECOND = sameMillisecond('10000-01-01 00:00:00+00');
 
 /**
  * The PostgreSQL dialect.
@@ -58,6 +62,7 @@ export function postgresDialect(options: DialectOptions = {}): Dialect {
     textAcceptsNul: false,
     wideIntegers: false,
     scalarParams: false,
+    sameInstant: AFTER_MILLISECOND,
     bitsAsBytes: false,
     timeFormat: 'time',
     read: (kind) => READS[kind],

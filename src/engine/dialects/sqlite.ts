@@ -1,7 +1,8 @@
 /**
  * SQLite: `?` placeholders, `RETURNING` where the driver hands rows back, and
  * a create under parents as one guarded `INSERT … SELECT` (a single-connection
- * client such as libsql's in-memory one cannot hold a transaction for it).
+ * client such as libsql's in-memory one cannot hold a transaction for it); a date-time
+ * equality finds `CURRENT_TIMESTAMP`'s text of a whole second too.
  *
  * @module
  */
@@ -14,6 +15,7 @@ import {
   doubleQuote,
   limitOffset,
   questionMark,
+  type SameInstant,
 } from '../dialect.ts';
 import { jsonValue } from '../json-value.ts';
 import { sqliteErrors } from './sqlite-errors.ts';
@@ -60,6 +62,16 @@ function plainDecimal(text: unknown): unknown {
 const decimalRead: ColumnRead = { ...decimalText('TEXT'), decode: plainDecimal };
 
 /**
+ * A date-time as the ORM writes it, or as `CURRENT_TIMESTAMP` writes a whole second: `YYYY-MM-DD HH:MM:SS`
+ * text in UTC, which the ORMs read as that instant but never write (an `IN` of two values, index-friendly).
+ */
+const sameInstant: SameInstant = {
+  sql: (column, first, second) => `(${column} = ${first} OR ${column} = ${second})`,
+  second: (instant) =>
+    instant.getUTCMilliseconds() === 0 ? instant.toISOString().slice(0, 19).replace('T', ' ') : null,
+};
+
+/**
  * How columns of each kind are read, where not as they are. JSON is parsed once, read as it is stored (no
  * cast: a JSON number a column of numeric affinity keeps as a REAL would be cast to 15 digits).
  */
@@ -95,6 +107,7 @@ export function sqliteDialect(options: DialectOptions = {}): Dialect {
     textAcceptsNul: true,
     wideIntegers: true,
     scalarParams: true,
+    sameInstant,
     bitsAsBytes: false,
     // Text is kept unchecked: a time column takes a time of day, as on PostgreSQL.
     timeFormat: 'time',

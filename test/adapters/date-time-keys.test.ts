@@ -1,0 +1,56 @@
+/**
+ * A row keyed by a date-time is found by the key the API served for it, on every ORM and database:
+ * PostgreSQL and MariaDB hold microseconds, which a response cuts to the millisecond; SQLite holds text
+ * as `CURRENT_TIMESTAMP` writes it, to the second. Read, update and delete each find that one row.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { CRUDCollection } from 'ormcrud';
+import { type Dialect, databaseTargets } from '../support/databases.ts';
+import { routersApp } from '../support/framework-apps.ts';
+import type { Orm } from '../support/moment-models.ts';
+import { openStamps } from '../support/stamp-models.ts';
+
+const ORMS: Orm[] = ['drizzle', 'typeorm', 'sequelize'];
+
+/** The stored key, and the other row's in its second (of another millisecond, or none on SQLite). */
+const STORED: Record<Dialect, { at: string; near?: string }> = {
+  postgres: { at: '2024-05-01 10:00:35.374365+00', near: '2024-05-01 10:00:35.375001+00' },
+  mysql: { at: '2024-05-01 10:00:35.374365', near: '2024-05-01 10:00:35.375001' },
+  sqlite: { at: '2024-05-01 10:00:35' },
+};
+
+for (const target of databaseTargets()) {
+  for (const orm of ORMS) {
+    test(`${orm}/${target.dialect}: a date-time key is found as it was served`, async () => {
+      const stamps = await openStamps(orm, target);
+      const app = await routersApp('fastify', [
+        new CRUDCollection({ ormAdapter: stamps.adapter }).getRouter({ prefix: '/stamps' }),
+      ]);
+      try {
+        const { at, near } = STORED[target.dialect];
+        for (const key of near ? [at, near] : [at])
+          await stamps.sql('INSERT INTO stamp (at, note) VALUES (?, ?)', [key, key === at ? 'first' : 'near']);
+        const listed = await app.inject({ method: 'GET', url: '/stamps?sort=at' });
+        assert.equal(listed.statusCode, 200, listed.body);
+        const served: string = listed.json().data[0].at;
+        assert.equal(served, target.dialect === 'sqlite' ? '2024-05-01T10:00:35.000Z' : '2024-05-01T10:00:35.374Z');
+        const url = `/stamps/${encodeURIComponent(served)}`;
+
+        const one = await app.inject({ method: 'GET', url });
+        assert.deepEqual([one.statusCode, one.json()], [200, { at: served, note: 'first' }]);
+        const patched = await app.inject({ method: 'PATCH', url, payload: { note: 'patched' } });
+        assert.equal(patched.statusCode, 200, patched.body);
+        const notes = async () => (await stamps.sql('SELECT note FROM stamp ORDER BY note')).map((row) => row.note);
+        assert.deepEqual(await notes(), near ? ['near', 'patched'] : ['patched']);
+        const removed = await app.inject({ method: 'DELETE', url });
+        assert.deepEqual([removed.statusCode, removed.json()], [200, { at: served, note: 'patched' }]);
+        assert.deepEqual(await notes(), near ? ['near'] : []);
+        assert.equal((await app.inject({ method: 'GET', url })).statusCode, 404);
+      } finally {
+        await app.close();
+        await stamps.close();
+      }
+    });
+  }
+}
