@@ -43,7 +43,13 @@ export { calendarDate, parseDateTime } from './core/dates.ts';
 export { alongChain, type DriverError } from './core/driver-errors.ts';
 export { HttpError, ParentNotFoundError } from './core/errors.ts';
 export { checkIncludeLimit, DEFAULT_INCLUDE_LIMIT } from './core/include-limit.ts';
-export { type ColumnDeclaration, type ColumnDefaults, type KindFacets, kindFacets } from './core/kind-facets.ts';
+export {
+  type ColumnDeclaration,
+  type ColumnDefaults,
+  type KindFacets,
+  kindFacets,
+  secondDigitsOfSqlType,
+} from './core/kind-facets.ts';
 export {
   type DecimalDigits,
   decimalDigits,

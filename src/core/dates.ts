@@ -27,18 +27,21 @@ export function parseDateTime(text: string): Date {
 }
 
 /**
- * `pattern`, a date-time's as Zod writes it, with its fractions of a second to the millisecond: any
- * digit past the third a zero. A `Date` keeps milliseconds, so a finer instant would be cut to another.
+ * `pattern`, a date-time's as Zod writes it, with its fractions of a second to `digits` digits: any digit
+ * past them a zero. A `Date` keeps milliseconds (3), so a finer instant would be cut to another; a column
+ * may keep fewer (`timestamp(0)`).
  *
  * @example
  * ```ts
- * const exact = toMilliseconds(/^\d\d:\d\d(?:\.\d+)?$/);
+ * const exact = toSecondDigits(/^\d\d:\d\d(?:\.\d+)?$/, 3);
  * exact.test('10:00.1230'); // true
  * exact.test('10:00.0009'); // false
+ * toSecondDigits(/^\d\d:\d\d(?:\.\d+)?$/, 0).test('10:00.5'); // false
  * ```
  */
-export function toMilliseconds(pattern: RegExp): RegExp {
-  const source = pattern.source.replaceAll('(?:\\.\\d+)?', '(?:\\.\\d{1,3}0*)?');
+export function toSecondDigits(pattern: RegExp, digits: number): RegExp {
+  const fraction = digits === 0 ? '(?:\\.0+)?' : `(?:\\.\\d{1,${digits}}0*)?`;
+  const source = pattern.source.replaceAll('(?:\\.\\d+)?', fraction);
   if (source === pattern.source) throw new Error(`No fraction of a second in the date-time pattern ${source}`);
   return new RegExp(source, pattern.flags);
 }

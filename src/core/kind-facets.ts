@@ -1,7 +1,8 @@
 /**
  * The facets of a field that only some kinds take, from what an adapter read
  * of its column's declaration and its database: an integer's range, a
- * decimal's digits, a string's format and length, an enum's values. Each
+ * decimal's digits, a string's format and length, an enum's values, the digits of a second a date-time or
+ * a time keeps. Each
  * adapter reads its ORM; which kind takes which facet is decided here, once.
  *
  * @module
@@ -42,6 +43,10 @@ export interface ColumnDeclaration {
   readonly enumValues?: readonly (string | number)[] | undefined;
   /** A string column's declared length (`varchar(100)`); none, 0 or `NaN`: any. */
   readonly length?: number | undefined;
+  /** The digits of a second a date-time or time column declares (`timestamp(3)`, MySQL's `fsp`); none: its database's default. */
+  readonly secondDigits?: number | null | undefined;
+  /** The digits of a second the ORM itself writes of a date-time, where it writes fewer (Drizzle's SQLite `timestamp` mode: 0). */
+  readonly writtenSecondDigits?: number | undefined;
 }
 
 /** What a database's columns hold beyond what they declare (a `Dialect` says it). */
@@ -50,10 +55,36 @@ export interface ColumnDefaults {
   readonly wideIntegers: boolean;
   /** The text a `time` column holds: a time of day, or a signed duration (MySQL). */
   readonly timeFormat: Extract<TextFormat, 'time' | 'duration'>;
+  /**
+   * The digits of a second a date-time or time column keeps where it declares none (PostgreSQL 6, MySQL 0);
+   * none: a column keeps what the ORM writes, whatever it declares (SQLite).
+   */
+  readonly secondDigits?: number | undefined;
 }
 
 /** The facets {@link kindFacets} gives. */
-export type KindFacets = Pick<FieldMeta, 'range' | 'integers' | 'digits' | 'format' | 'enumValues' | 'maxLength'>;
+export type KindFacets = Pick<
+  FieldMeta,
+  'range' | 'integers' | 'digits' | 'format' | 'enumValues' | 'maxLength' | 'secondDigits'
+>;
+
+/** The digits of a second a date-time's values carry (a `Date`'s milliseconds), and a time's (microseconds). */
+const VALUE_SECOND_DIGITS = { datetime: 3, time: 6 } as const;
+
+/**
+ * The digits of a second an SQL type declares (`timestamp (3)`, `DATETIME(6)`, `time(0)`); none for a type
+ * without them (`timestamp`, `DATETIME`: its database's default).
+ *
+ * @example
+ * ```ts
+ * secondDigitsOfSqlType('timestamp (3) with time zone'); // 3
+ * secondDigitsOfSqlType('DATETIME'); // undefined
+ * ```
+ */
+export function secondDigitsOfSqlType(sqlType: string): number | undefined {
+  const digits = /\(\s*(\d+)\s*\)/.exec(sqlType)?.[1];
+  return digits === undefined ? undefined : Number(digits);
+}
 
 /** The first word of a column's SQL type, lower-case: `int` of `INT(11) UNSIGNED`. */
 const typeName = (declared: ColumnDeclaration) => declared.sqlType?.toLowerCase().split(/[\s(]/, 1)[0];
@@ -82,27 +113,43 @@ function bigintFacets(declared: ColumnDeclaration, database: ColumnDefaults): Ki
   return { ...(integers && { integers }), ...(digits && { digits }) };
 }
 
-/** A string column's facets: its format (a `time` column's is its database's) and its maximum length. */
+/**
+ * The digits of a second a column keeps of values carrying `carried`, when fewer: what it declares, else
+ * its database's default, and no more than the ORM writes; none where the database keeps what the ORM writes.
+ */
+function secondDigitsOf(declared: ColumnDeclaration, database: ColumnDefaults, carried: number): KindFacets {
+  const kept = database.secondDigits === undefined ? undefined : (declared.secondDigits ?? database.secondDigits);
+  const written = declared.writtenSecondDigits;
+  const digits = kept === undefined ? written : Math.min(kept, written ?? kept);
+  return digits !== undefined && Number.isInteger(digits) && digits >= 0 && digits < carried
+    ? { secondDigits: digits }
+    : {};
+}
+
+/** A string column's facets: its format (a `time` column's is its database's, with its digits of a second) and its maximum length. */
 function stringFacets(declared: ColumnDeclaration, database: ColumnDefaults): KindFacets {
   const format = declared.format === 'time' ? database.timeFormat : declared.format;
   const length = declared.length ?? 0;
-  return { ...(format && { format }), ...(length > 0 && { maxLength: length }) };
+  const seconds = declared.format === 'time' ? secondDigitsOf(declared, database, VALUE_SECOND_DIGITS.time) : {};
+  return { ...(format && { format }), ...(length > 0 && { maxLength: length }), ...seconds };
 }
 
 /**
  * The facets of a field of `kind`: only an integer gets a range (where its SQL type is narrower than a safe
  * integer, or unsigned), only a 64-bit integer its integers (unsigned, or a `numeric` column's), only a
  * decimal or a `numeric` 64-bit one the digits it declares, only a string a format and a maximum length, only
- * an enum values.
+ * an enum values, only a date-time and a time the digits of a second their column keeps, when fewer than they
+ * carry.
  *
  * @example
  * ```ts
- * const postgres = { wideIntegers: false, timeFormat: 'time' } as const;
+ * const postgres = { wideIntegers: false, timeFormat: 'time', secondDigits: 6 } as const;
  * kindFacets('integer', { sqlType: 'smallint' }, postgres); // { range: { min: -32768, max: 32767 } }
  * kindFacets('bigint', { sqlType: 'bigint unsigned', unsigned: true }, postgres); // { integers: 'unsigned' }
  * kindFacets('bigint', { sqlType: 'numeric(30)', precision: 30 }, postgres); // { integers: 'numeric', digits: { precision: 30, scale: 0 } }
  * kindFacets('string', { sqlType: 'varchar', length: 100 }, postgres); // { maxLength: 100 }
  * kindFacets('string', { format: 'time' }, { wideIntegers: false, timeFormat: 'duration' }); // { format: 'duration' }
+ * kindFacets('datetime', { secondDigits: 0 }, postgres); // { secondDigits: 0 }
  * ```
  */
 export function kindFacets(kind: FieldKind, declared: ColumnDeclaration, database: ColumnDefaults): KindFacets {
@@ -116,5 +163,6 @@ export function kindFacets(kind: FieldKind, declared: ColumnDeclaration, databas
     return digits ? { digits } : {};
   }
   if (kind === 'enum') return { enumValues: [...(declared.enumValues ?? [])] };
+  if (kind === 'datetime') return secondDigitsOf(declared, database, VALUE_SECOND_DIGITS.datetime);
   return kind === 'string' ? stringFacets(declared, database) : {};
 }

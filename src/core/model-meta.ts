@@ -58,6 +58,12 @@ export interface FieldMeta {
    * column (its whole digits), when it declares them (see {@link decimalDigits}).
    */
   readonly digits?: DecimalDigits;
+  /**
+   * The digits of a second a `datetime` field's column keeps, or a time's (a `string` of format `time` or
+   * `duration`), when fewer than its values carry (a date-time's three, a time's six): `timestamp(0)`,
+   * MySQL's `DATETIME`. The database would round or cut a finer value, so one is refused.
+   */
+  readonly secondDigits?: number;
   readonly nullable: boolean;
   readonly primaryKey: boolean;
   /** The database fills the value (auto-increment, server default, generated column). */

@@ -86,6 +86,11 @@ export interface Dialect {
   /** The text a `time` column holds and prints: a time of day (PostgreSQL), or a signed duration (MySQL). */
   readonly timeFormat: Extract<TextFormat, 'time' | 'duration'>;
   /**
+   * The digits of a second a date-time or time column keeps where it declares none (PostgreSQL 6, MySQL 0);
+   * none: a column keeps what the ORM writes, whatever it declares (SQLite).
+   */
+  readonly secondDigits?: number | undefined;
+  /**
    * How a column of `kind` is read, where it is not read as it is: a 64-bit integer or a decimal as exact
    * text; JSON parsed once, so a column's decoder gets the value (an adapter applies no ORM JSON decoder).
    */

@@ -126,7 +126,12 @@ describe('text formats', () => {
       badTimes.map((v) => takes('opens', v)),
       badTimes.map(() => false),
     );
-    const mysqlTable = my.mysqlTable('shop', { id: my.serial('id').primaryKey(), opens: my.time('opens') });
+    // A MySQL TIME keeps whole seconds unless it declares more (`fsp`): `closes` takes no fraction but zeros.
+    const mysqlTable = my.mysqlTable('shop', {
+      id: my.serial('id').primaryKey(),
+      opens: my.time('opens', { fsp: 6 }),
+      closes: my.time('closes'),
+    });
     const shops = new CRUDCollection({ ormAdapter: new DrizzleAdapter({ model: mysqlTable, getSession: noSession }) });
     const shopDoc = createOpenApiDocument([shops.getRouter({ prefix: '/shops' })], {
       info: { title: 't', version: '1' },
@@ -141,6 +146,13 @@ describe('text formats', () => {
     const badSpans = ['839:00:00', '-839:00:00', '1000:00:00', '099:00:00', '1:00:00', '+01:00:00', '12:60:00'];
     badSpans.push('838:59:59.1234567', '--01:00:00', '12:00');
     assert.deepEqual(badSpans.filter(lasts), []);
+    const closes = new RegExp(
+      String((shopDoc.components.schemas as typeof schemas).ShopCreate?.properties.closes?.pattern),
+    );
+    assert.deepEqual(
+      ['-838:59:59', '99:59:59.000', '99:59:59.5', '838:59:59.000001'].map((v) => closes.test(v)),
+      [true, true, false, false],
+    );
     const addresses = [
       ...['0.0.0.0', '255.255.255.255', '10.0.0.0/8', '192.168.1.0/32', '1.2.3.4/0'],
       ...['::', '::1', '::/0', '1:2:3:4:5:6:7:8', '1::', '1::8', '1:2:3:4:5:6::8', '1::3:4:5:6:7:8', 'ABCD::ef/64'],

@@ -1,8 +1,9 @@
 /**
  * The `product` table, beside the forum in the test fixtures only: an exact
  * decimal price, a JSON column, a binary photo, a time of day, an IP address
- * (PostgreSQL's `inet`, text elsewhere), a date-time of microseconds (`made_at`; text or a
- * number on SQLite, as each ORM writes it) and two columns with literal defaults, to prove
+ * (PostgreSQL's `inet`, text elsewhere), a date-time of microseconds (`made_at`) and one of whole
+ * seconds (`due_at`; both text or a number on SQLite, as each ORM writes it) and two columns with literal
+ * defaults, to prove
  * such values mean the same on every ORM and database. Each ORM's fixture maps
  * it (`product.ts` there).
  */
@@ -11,13 +12,13 @@ import type { Dialect } from './databases.ts';
 const COLUMNS: Record<Dialect, string> = {
   postgres:
     'id SERIAL PRIMARY KEY, attrs JSONB NULL, photo BYTEA NULL, on_sale BOOLEAN NOT NULL DEFAULT FALSE, ' +
-    'opens TIME NULL, ip INET NULL, made_at TIMESTAMPTZ NULL',
+    'opens TIME NULL, ip INET NULL, made_at TIMESTAMPTZ NULL, due_at TIMESTAMPTZ(0) NULL',
   mysql:
     'id INT AUTO_INCREMENT PRIMARY KEY, attrs JSON NULL, photo BLOB NULL, on_sale BOOLEAN NOT NULL DEFAULT FALSE, ' +
-    'opens TIME NULL, ip VARCHAR(45) NULL, made_at DATETIME(6) NULL',
+    'opens TIME NULL, ip VARCHAR(45) NULL, made_at DATETIME(6) NULL, due_at DATETIME NULL',
   sqlite:
     'id INTEGER PRIMARY KEY AUTOINCREMENT, attrs TEXT NULL, photo BLOB NULL, on_sale BOOLEAN NOT NULL DEFAULT 0, ' +
-    'opens TEXT NULL, ip TEXT NULL, made_at DATETIME NULL',
+    'opens TEXT NULL, ip TEXT NULL, made_at DATETIME NULL, due_at DATETIME NULL',
 };
 
 /** `DROP` then `CREATE` of the product table. */

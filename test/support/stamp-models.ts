@@ -1,7 +1,7 @@
 /**
- * The `stamp` table, keyed by a date-time `at` of microseconds (text on SQLite, as `CURRENT_TIMESTAMP`
- * writes it or an ORM does), with a `note`, on every ORM and database; raw SQL runs on the ORM's own
- * connection.
+ * The `stamp` table, keyed by a date-time `at` of microseconds, or of whole seconds (text on SQLite, as
+ * `CURRENT_TIMESTAMP` writes it or an ORM does), with a `note`, on every ORM and database; raw SQL runs on
+ * the ORM's own connection.
  */
 import { createRequire } from 'node:module';
 import { createClient } from '@libsql/client';
@@ -34,10 +34,13 @@ export interface StampHarness {
   close(): Promise<void>;
 }
 
-const DDL: Record<Dialect, string> = {
-  postgres: 'at TIMESTAMPTZ PRIMARY KEY, note VARCHAR(20) NULL',
-  mysql: 'at DATETIME(6) PRIMARY KEY, note VARCHAR(20) NULL',
-  sqlite: 'at DATETIME PRIMARY KEY, note VARCHAR(20) NULL',
+/** The digits of a second `at` keeps on PostgreSQL and MariaDB: 6, or 0 (`whole`). */
+export type StampDigits = 6 | 0;
+
+const DDL: Record<Dialect, (digits: StampDigits) => string> = {
+  postgres: (digits) => `at TIMESTAMPTZ(${digits}) PRIMARY KEY, note VARCHAR(20) NULL`,
+  mysql: (digits) => `at DATETIME(${digits}) PRIMARY KEY, note VARCHAR(20) NULL`,
+  sqlite: () => 'at DATETIME PRIMARY KEY, note VARCHAR(20) NULL',
 };
 
 /** Drizzle's SQLite has no date-time text: `YYYY-MM-DD HH:MM:SS.SSS` in UTC, read as UTC; written from a wire value. */
@@ -47,22 +50,22 @@ const sqliteText = lite.customType<{ data: Date; driverData: string }>({
   toDriver: (value) => new Date(value).toISOString().replace('T', ' ').replace('Z', ''),
 });
 
-function drizzleTable(dialect: Dialect) {
+function drizzleTable(dialect: Dialect, digits: StampDigits) {
   if (dialect === 'postgres')
     return pgc.pgTable('stamp', {
-      at: pgc.timestamp('at', { withTimezone: true }).primaryKey(),
+      at: pgc.timestamp('at', { withTimezone: true, precision: digits }).primaryKey(),
       note: pgc.varchar('note', { length: 20 }),
     });
   if (dialect === 'mysql')
     return my.mysqlTable('stamp', {
-      at: my.datetime('at', { fsp: 6 }).primaryKey(),
+      at: my.datetime('at', { fsp: digits }).primaryKey(),
       note: my.varchar('note', { length: 20 }),
     });
   return lite.sqliteTable('stamp', { at: sqliteText('at').primaryKey(), note: lite.text('note', { length: 20 }) });
 }
 
-async function openDrizzle(target: DatabaseTarget): Promise<StampHarness> {
-  const model = drizzleTable(target.dialect);
+async function openDrizzle(target: DatabaseTarget, digits: StampDigits): Promise<StampHarness> {
+  const model = drizzleTable(target.dialect, digits);
   if (target.dialect === 'sqlite') {
     const client = createClient({ url: target.url });
     const sql = async (text: string, args: unknown[] = []) => {
@@ -89,12 +92,12 @@ async function openDrizzle(target: DatabaseTarget): Promise<StampHarness> {
   return { adapter: new DrizzleAdapter({ db, model }), sql, close: () => pool.end() };
 }
 
-async function openTypeorm(target: DatabaseTarget): Promise<StampHarness> {
+async function openTypeorm(target: DatabaseTarget, digits: StampDigits): Promise<StampHarness> {
   const type = { postgres: 'timestamptz', mysql: 'datetime', sqlite: 'datetime' } as const;
   const model = new EntitySchema<{ at: Date; note: string | null }>({
     name: 'stamp',
     columns: {
-      at: { type: type[target.dialect], precision: target.dialect === 'sqlite' ? undefined : 6, primary: true },
+      at: { type: type[target.dialect], precision: target.dialect === 'sqlite' ? undefined : digits, primary: true },
       note: { type: 'varchar', length: 20, nullable: true },
     },
   });
@@ -109,11 +112,11 @@ async function openTypeorm(target: DatabaseTarget): Promise<StampHarness> {
   };
 }
 
-async function openSequelize(target: DatabaseTarget): Promise<StampHarness> {
+async function openSequelize(target: DatabaseTarget, digits: StampDigits): Promise<StampHarness> {
   const sequelize = sequelizeOf(target);
   const model = sequelize.define(
     'stamp',
-    { at: { type: DataTypes.DATE(6), primaryKey: true }, note: { type: DataTypes.STRING(20), allowNull: true } },
+    { at: { type: DataTypes.DATE(digits), primaryKey: true }, note: { type: DataTypes.STRING(20), allowNull: true } },
     { tableName: 'stamp', timestamps: false },
   );
   return {
@@ -126,11 +129,11 @@ async function openSequelize(target: DatabaseTarget): Promise<StampHarness> {
   };
 }
 
-/** The `stamp` table of `orm` on `target`, created anew. */
-export async function openStamps(orm: Orm, target: DatabaseTarget): Promise<StampHarness> {
+/** The `stamp` table of `orm` on `target`, its key of `digits` digits of a second, created anew. */
+export async function openStamps(orm: Orm, target: DatabaseTarget, digits: StampDigits = 6): Promise<StampHarness> {
   const open = { drizzle: openDrizzle, typeorm: openTypeorm, sequelize: openSequelize }[orm];
-  const harness = await open(target);
+  const harness = await open(target, digits);
   await harness.sql('DROP TABLE IF EXISTS stamp');
-  await harness.sql(`CREATE TABLE stamp (${DDL[target.dialect]})`);
+  await harness.sql(`CREATE TABLE stamp (${DDL[target.dialect](digits)})`);
   return harness;
 }

@@ -13,6 +13,8 @@ import { postConfig } from '../field-sets.ts';
 
 const id = { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true };
 const table = (name: string) => ({ tableName: name, timestamps: false });
+/** A timestamp as examples/forum/sql.ts makes it: to the millisecond (MariaDB's `DATETIME(3)`); one per attribute. */
+const stamp = () => ({ type: DataTypes.DATE(3), allowNull: false });
 const timestamps = (name: string) => ({
   tableName: name,
   timestamps: true,
@@ -57,7 +59,8 @@ export function defineForumModels(sequelize: Sequelize): ForumModels {
     {
       id,
       name: { type: DataTypes.STRING(100), allowNull: false },
-      created_at: { type: DataTypes.DATE, allowNull: false, defaultValue: sequelize.literal('CURRENT_TIMESTAMP') },
+      created_at: { ...stamp(), defaultValue: sequelize.literal('CURRENT_TIMESTAMP') },
+      updated_at: stamp(),
     },
     { tableName: 'category', timestamps: true, createdAt: false, updatedAt: 'updated_at' },
   );
@@ -77,6 +80,8 @@ export function defineForumModels(sequelize: Sequelize): ForumModels {
       thread_id: { type: DataTypes.INTEGER, allowNull: false },
       author_id: { type: DataTypes.INTEGER, allowNull: true },
       slug: { type: DataTypes.STRING(100), allowNull: false, unique: true },
+      created_at: stamp(),
+      updated_at: stamp(),
     },
     timestamps('post'),
   );
@@ -91,6 +96,8 @@ export function defineForumModels(sequelize: Sequelize): ForumModels {
       post_id: { type: DataTypes.INTEGER, primaryKey: true },
       language: { type: DataTypes.STRING(8), primaryKey: true },
       body: { type: DataTypes.TEXT, allowNull: false },
+      created_at: stamp(),
+      updated_at: stamp(),
     },
     timestamps('post_translation'),
   );

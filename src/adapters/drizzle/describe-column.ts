@@ -1,11 +1,18 @@
 /**
  * From a Drizzle column to the core's {@link FieldMeta}: its kind, length,
- * integer range, decimal digits, text format, enum values, and who fills it when a create omits it.
+ * integer range, decimal digits, text format, enum values, digits of a second, and who fills it when a
+ * create omits it.
  *
  * @module
  */
 import type { Column } from 'drizzle-orm';
-import { type ColumnDefaults, type FieldMeta, kindFacets, type TextFormat } from 'ormcrud/adapter-kit';
+import {
+  type ColumnDefaults,
+  type FieldMeta,
+  kindFacets,
+  secondDigitsOfSqlType,
+  type TextFormat,
+} from 'ormcrud/adapter-kit';
 import { hasClientDefault, isServerGenerated } from './column-fill.ts';
 import { columnKind, isCustom } from './column-kind.ts';
 
@@ -28,6 +35,12 @@ const TEXT_FORMATS: Readonly<Record<string, TextFormat>> = {
 function formatOf(column: Column): TextFormat | undefined {
   return (column as Column & { withTimezone?: boolean }).withTimezone ? undefined : TEXT_FORMATS[column.columnType];
 }
+
+/** Drizzle's SQLite `timestamp` mode writes whole seconds (`timestamp_ms` milliseconds). */
+const writtenSecondDigits = (column: Column): number | undefined =>
+  column.columnType === 'SQLiteTimestamp' && (column as Column & { mode?: string }).mode === 'timestamp'
+    ? 0
+    : undefined;
 
 /** Where a column stands in its table, as its description needs it. */
 export interface ColumnPlace {
@@ -52,6 +65,7 @@ export function describeColumn(name: string, column: Column, place: ColumnPlace)
   const kind = columnKind(column);
   const { length, precision, scale } = column as Column & { length?: unknown; precision?: number; scale?: number };
   const sqlType = integerType(column);
+  const declaredFormat = formatOf(column);
   const field: FieldMeta = {
     name,
     kind,
@@ -65,9 +79,13 @@ export function describeColumn(name: string, column: Column, place: ColumnPlace)
     unsigned: sqlType !== undefined && / unsigned/i.test(sqlType),
     precision,
     scale,
-    format: formatOf(column),
+    format: declaredFormat,
     enumValues: column.enumValues,
     length: typeof length === 'number' ? length : undefined,
+    ...((kind === 'datetime' || declaredFormat === 'time') && {
+      secondDigits: secondDigitsOfSqlType(column.getSQLType()),
+      writtenSecondDigits: writtenSecondDigits(column),
+    }),
   };
   return { ...field, ...kindFacets(kind, declared, place.database) };
 }

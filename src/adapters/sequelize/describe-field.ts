@@ -1,11 +1,18 @@
 /**
  * A Sequelize attribute → the core's {@link FieldMeta}: its kind, integer
- * range, decimal digits, text format, enum values, length, the checks of its
+ * range, decimal digits, text format, enum values, length, digits of a second, the checks of its
  * validators, and who fills it when a create omits it.
  *
  * @module
  */
-import { type ColumnDefaults, type FieldKind, type FieldMeta, kindFacets, type TextFormat } from 'ormcrud/adapter-kit';
+import {
+  type ColumnDefaults,
+  type FieldKind,
+  type FieldMeta,
+  kindFacets,
+  secondDigitsOfSqlType,
+  type TextFormat,
+} from 'ormcrud/adapter-kit';
 import type { ModelAttributeColumnOptions } from 'sequelize';
 import { isSqlDefault, kindKey } from './model-class.ts';
 import { validatorChecks } from './validator-checks.ts';
@@ -47,6 +54,8 @@ interface DataType {
   readonly _unsigned?: boolean;
   readonly options?: { length?: number; unsigned?: boolean; precision?: number; scale?: number };
   readonly values?: readonly string[];
+  /** The SQL type Sequelize creates on its dialect (`DATETIME(3)`; PostgreSQL's `DATE` has no digits). */
+  toSql?(): string;
 }
 
 /** The core's kind of an attribute's values. */
@@ -74,6 +83,8 @@ export function describeField(
     format: TEXT_FORMATS[key],
     enumValues: attribute.values ?? type.values,
     length: Number(type.options?.length),
+    // The digits of a second Sequelize creates, not those a `DATE(n)` asks for: PostgreSQL's are its default.
+    ...((kind === 'datetime' || key === 'TIME') && { secondDigits: secondDigitsOfSqlType(type.toSql?.() ?? '') }),
   };
   const defaultValue = attribute.defaultValue;
   return {

@@ -1,27 +1,31 @@
 /**
  * A TypeORM column → the core's {@link FieldMeta}: its kind, integer range,
- * decimal digits, text format, enum values, length, and who fills it when a create omits it.
+ * decimal digits, text format, enum values, length, digits of a second, and who fills it when a create
+ * omits it.
  *
  * @module
  */
-import { type ColumnDeclaration, type FieldMeta, kindFacets } from 'ormcrud/adapter-kit';
+import { type ColumnDeclaration, type FieldKind, type FieldMeta, kindFacets } from 'ormcrud/adapter-kit';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata.js';
 import { fieldKind, TEXT_FORMATS } from './column-kind.ts';
 import { dialectOf } from './dialect.ts';
 import { wireName } from './entity-columns.ts';
 
 /** What a column declares, as the facets of its kind read it; a type given as a class (`Number`) names none. */
-function declarationOf(column: ColumnMetadata): ColumnDeclaration {
+function declarationOf(column: ColumnMetadata, kind: FieldKind): ColumnDeclaration {
   const sqlType = typeof column.type === 'string' ? column.type : undefined;
+  const format = sqlType === undefined ? undefined : TEXT_FORMATS[sqlType.toLowerCase()];
   return {
     sqlType,
     unsigned: column.unsigned,
     precision: column.precision,
     scale: column.scale,
-    format: sqlType === undefined ? undefined : TEXT_FORMATS[sqlType.toLowerCase()],
+    format,
     // A numeric TypeScript enum's values stay numbers, as TypeORM hydrates them.
     enumValues: column.enum,
     length: Number.parseInt(column.length, 10),
+    // A date-time's or time's `precision` is the digits of a second TypeORM creates (a MySQL create date's: 6).
+    ...((kind === 'datetime' || format === 'time') && { secondDigits: column.precision }),
   };
 }
 
@@ -42,7 +46,7 @@ export function describeColumn(column: ColumnMetadata): FieldMeta {
   return {
     name: wireName(column),
     kind,
-    ...kindFacets(kind, declarationOf(column), dialectOf(column.entityMetadata.connection)),
+    ...kindFacets(kind, declarationOf(column, kind), dialectOf(column.entityMetadata.connection)),
     nullable: column.isNullable,
     primaryKey: column.isPrimary,
     serverGenerated,

@@ -7,6 +7,7 @@
  */
 import { type FieldError, HttpError } from '../errors.ts';
 import { decimalMessage } from '../schemas/decimal-digits.ts';
+import { secondDigitsMessage } from '../schemas/second-digits.ts';
 import { formatOfPattern } from '../schemas/value-schemas.ts';
 
 /** One issue as Ajv (with `verbose`) reports it. */
@@ -53,8 +54,8 @@ function messageOf(issue: ValidationIssue): string {
         ? ((issue.parentSchema as { format?: unknown } | undefined)?.format ?? formatOfPattern(pattern))
         : undefined;
   if (typeof format === 'string') return FORMATS[format] ?? `must be a valid ${format}`;
-  const decimal = pattern === undefined ? undefined : decimalMessage(pattern);
-  if (decimal) return decimal;
+  const own = pattern === undefined ? undefined : (decimalMessage(pattern) ?? secondDigitsMessage(pattern));
+  if (own) return own;
   if (pattern !== undefined)
     return pattern.length <= SHOWN_PATTERN ? `must match the pattern ${pattern}` : 'is not in the expected format';
   const allowed = issue.params.allowedValues as unknown[] | undefined;

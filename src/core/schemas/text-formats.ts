@@ -11,12 +11,31 @@
 import { z } from 'zod';
 import type { TextFormat } from '../model-meta.ts';
 
-/** `MM:SS` with at most microseconds, after the hours of a time. */
-const MINUTES = ':[0-5][0-9]:[0-5][0-9](?:\\.[0-9]{1,6})?';
-/** A time of day `HH:MM:SS` to `24:00:00` (no fraction past it): what PostgreSQL's `time` holds, and prints. */
-const TIME = new RegExp(`^(?:(?:[01][0-9]|2[0-3])${MINUTES}|24:00:00(?:\\.0{1,6})?)$`);
-/** A signed `HH:MM:SS`, `-838:59:59.999999` to `838:59:59.999999`: what MySQL's `TIME` (a duration) holds and prints. */
-const DURATION = new RegExp(`^-?(?:[0-9]{2}|[1-7][0-9]{2}|8[0-2][0-9]|83[0-8])${MINUTES}$`);
+/** The digits of a second a time carries: microseconds. */
+const TIME_DIGITS = 6;
+
+/** `MM:SS` with at most microseconds, after the hours of a time; past `digits` of them, zeros only. */
+const minutes = (digits: number) => {
+  const zeros = TIME_DIGITS - digits;
+  const fraction = digits === 0 ? `0{1,${TIME_DIGITS}}` : `[0-9]{1,${digits}}${zeros > 0 ? `0{0,${zeros}}` : ''}`;
+  return `:[0-5][0-9]:[0-5][0-9](?:\\.${fraction})?`;
+};
+
+/**
+ * The pattern of a time of `format`, its fraction of a second to `digits` digits (past them zeros only):
+ * a time of day `HH:MM:SS` to `24:00:00` (no fraction past it), what PostgreSQL's `time` holds and prints;
+ * a signed `HH:MM:SS`, `-838:59:59.999999` to `838:59:59.999999`, what MySQL's `TIME` (a duration) holds and prints.
+ *
+ * @example
+ * ```ts
+ * timePattern('time', 0).test('09:30:00.5'); // false: the column keeps whole seconds
+ * timePattern('duration', 6).test('-100:00:00.5'); // true
+ * ```
+ */
+export function timePattern(format: 'time' | 'duration', digits = TIME_DIGITS): RegExp {
+  if (format === 'time') return new RegExp(`^(?:(?:[01][0-9]|2[0-3])${minutes(digits)}|24:00:00(?:\\.0{1,6})?)$`);
+  return new RegExp(`^-?(?:[0-9]{2}|[1-7][0-9]{2}|8[0-2][0-9]|83[0-8])${minutes(digits)}$`);
+}
 
 const OCTET = '(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])';
 const V4 = `${OCTET}(?:\\.${OCTET}){3}`;
@@ -55,10 +74,13 @@ export const TEXT_FORMATS: Readonly<Record<TextFormat, z.ZodString>> = (() => {
     .regex(IP)
     .describe('An IPv4 or IPv6 address, with an optional prefix length, such as "192.168.0.1" or "2001:db8::/32"');
   return {
-    time: z.string().regex(TIME).describe('A time of day, such as "09:30:00", "23:59:59.5" or "24:00:00"'),
+    time: z
+      .string()
+      .regex(timePattern('time'))
+      .describe('A time of day, such as "09:30:00", "23:59:59.5" or "24:00:00"'),
     duration: z
       .string()
-      .regex(DURATION)
+      .regex(timePattern('duration'))
       .describe('A time from "-838:59:59" to "838:59:59", such as "09:30:00", "100:00:00" or "-01:00:00.5"'),
     inet: ip,
     cidr: ip,

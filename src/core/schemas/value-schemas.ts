@@ -6,9 +6,10 @@
  */
 import { z } from 'zod';
 import { cached } from '../cache.ts';
-import { toMilliseconds } from '../dates.ts';
+import { toSecondDigits } from '../dates.ts';
 import type { FieldMeta, ValueChecks } from '../model-meta.ts';
 import { decimalWithin } from './decimal-digits.ts';
+import { withinSecondDigits } from './second-digits.ts';
 import { TEXT_FORMATS } from './text-formats.ts';
 
 /**
@@ -23,7 +24,7 @@ export const VALUES = {
   number: z.number(),
   boolean: z.boolean(),
   // ISO 8601 with an offset or none (then UTC), to the millisecond: a finer instant would be cut to another.
-  datetime: z.string().regex(toMilliseconds(z.iso.datetime({ offset: true, local: true }).def.pattern as RegExp)),
+  datetime: z.string().regex(toSecondDigits(z.iso.datetime({ offset: true, local: true }).def.pattern as RegExp, 3)),
   date: z.iso.date(),
   // Any 8-4-4-4-12 hex value: databases store Microsoft-style GUIDs too, whatever their version and variant digits.
   uuid: z.guid(),
@@ -99,10 +100,16 @@ const wrappers = { nullable: new WeakMap<z.ZodType, z.ZodType>(), optional: new 
 export const wrap = (schema: z.ZodType, how: 'nullable' | 'optional'): z.ZodType =>
   cached(wrappers[how], schema, () => (how === 'nullable' ? schema.nullable() : schema.optional()));
 
-/** The Zod type of one field's value, before nullability. */
+/**
+ * The Zod type of one field's value, before nullability: a date-time or a time within the digits of a
+ * second its column keeps, in bodies, filters and keys alike.
+ */
 export function valueSchema(field: FieldMeta): z.ZodType {
+  const seconds = field.secondDigits;
   switch (field.kind) {
     case 'string': {
+      const timed = field.format === 'time' || field.format === 'duration';
+      if (timed && seconds !== undefined) return withinSecondDigits(field.format, seconds);
       if (field.format) return TEXT_FORMATS[field.format];
       const max = field.maxLength;
       return max ? cached(maxLengths, max, () => z.string().max(max)) : VALUES.string;
@@ -114,9 +121,10 @@ export function valueSchema(field: FieldMeta): z.ZodType {
       return field.integers === 'unsigned' ? VALUES.unsignedBigint : VALUES.bigint;
     case 'decimal':
       return VALUES.decimal;
+    case 'datetime':
+      return seconds === undefined ? VALUES.datetime : withinSecondDigits('datetime', seconds);
     case 'number':
     case 'boolean':
-    case 'datetime':
     case 'date':
     case 'uuid':
     case 'binary':

@@ -59,6 +59,7 @@ export function mysqlDialect(options: DialectOptions = {}): Dialect {
     sameInstant: AFTER_MILLISECOND,
     bitsAsBytes: true,
     timeFormat: 'duration',
+    secondDigits: 0,
     read: (kind) => READS[kind],
     insertDefaults: (table) => `INSERT INTO ${table} () VALUES ()`,
     orderTerm: (column, desc) => `${column} ${desc ? 'DESC' : 'ASC'}`,

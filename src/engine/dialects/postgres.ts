@@ -65,6 +65,7 @@ export function postgresDialect(options: DialectOptions = {}): Dialect {
     sameInstant: AFTER_MILLISECOND,
     bitsAsBytes: false,
     timeFormat: 'time',
+    secondDigits: 6,
     read: (kind) => READS[kind],
     insertDefaults: (table) => `INSERT INTO ${table} DEFAULT VALUES`,
     orderTerm: (column, desc, nullable) => {
