@@ -7,11 +7,12 @@
  */
 import type { Row } from '../core/adapter-data.ts';
 import { calendarDate, parseDateTime } from '../core/dates.ts';
-import type { FieldKind, ModelMeta, RelationMeta } from '../core/model-meta.ts';
+import type { FieldKind, FieldMeta, ModelMeta, RelationMeta } from '../core/model-meta.ts';
 import { publicFieldsOf } from '../core/schemas/model-configs.ts';
+import { INT64, UINT64 } from '../core/schemas/storable.ts';
 import { base64OfBytes, bytesOfBase64 } from './base64.ts';
 import type { Dialect, SameInstant } from './dialect.ts';
-import { expressedAs, servedWithinYears } from './expressible.ts';
+import { expressedAs, servedBigint, servedInteger, servedWithinYears } from './expressible.ts';
 import type { Codec, ColumnSpec, ModelSpec } from './model.ts';
 import { refusing } from './refused-value.ts';
 import { type Selection, selection } from './selection.ts';
@@ -54,23 +55,38 @@ function instantEquality(same: SameInstant, encode: Codec | undefined): InstantE
 const chain = (first?: Codec, second?: Codec): Codec | undefined =>
   first && second ? (value: unknown) => second(first(value)) : (first ?? second);
 
+/** The check of a decoded value of each kind the wire's schema bounds more than its ORM does. */
+const SERVED: Partial<Record<FieldKind, Codec>> = {
+  date: servedWithinYears('date'),
+  datetime: servedWithinYears('datetime'),
+  integer: servedInteger,
+};
+
+/** The check of a decoded `bigint` field's value, by the integers its column holds. */
+const SERVED_BIGINTS = {
+  signed: servedBigint(INT64),
+  unsigned: servedBigint(UINT64),
+  numeric: servedBigint(),
+} as const;
+
 /** What a binary field's value must be, as the wire's schema says it. */
 const BASE64_MUST = 'must be base64 text (padded, no spaces) such as aGVsbG8=';
 
 /**
  * `spec` compiled: its quoted name, its dialect's read of its kind before its own decoder (a stored
  * value it refuses is a 409); a `date` field is a calendar day both ways, whatever the process's time zone,
- * a decoded date or date-time no response expresses is a 409 on every database, a `binary` field is
+ * a decoded date, date-time or integer no response expresses is a 409 on every database, a `binary` field is
  * base64 text on the wire and bytes to the driver, a plain object or an array is refused before any
  * encoder of a field whose column takes none, or after them where the driver binds none, and an equality
  * on a `datetime` field matches as its dialect says.
  */
-function compileColumn(spec: ColumnSpec, kind: FieldKind, dialect: Dialect): Column {
+function compileColumn(spec: ColumnSpec, field: FieldMeta | undefined, dialect: Dialect): Column {
+  const kind = field?.kind ?? 'unknown';
   // A JSON column's own decoder may take what the driver reads (`driverJson`), as its ORM hands it over.
   const read = kind === 'json' && spec.driverJson ? undefined : dialect.read(kind);
-  const dated = kind === 'date' || kind === 'datetime';
   const binary = kind === 'binary';
-  const wire = dated ? expressedAs(servedWithinYears(kind), spec.field) : binary ? base64OfBytes : undefined;
+  const served = kind === 'bigint' ? SERVED_BIGINTS[field?.integers ?? 'signed'] : SERVED[kind];
+  const wire = served ? expressedAs(served, spec.field) : binary ? base64OfBytes : undefined;
   const decode = chain(chain(read?.decode && expressedAs(read.decode, spec.field), spec.decode), wire);
   const checks = singleValueChecks(kind, spec.field, dialect);
   const own = kind === 'date' ? calendarDate : binary ? refusing(bytesOfBase64, spec.field, BASE64_MUST) : undefined;
@@ -116,8 +132,8 @@ export class CompiledModel {
     this.dialect = dialect;
     this.relations = spec.meta.relations;
     this.table = spec.table.map(quote).join('.');
-    const kinds = new Map(spec.meta.fields.map((field) => [field.name, field.kind]));
-    this.columns = spec.columns.map((column) => compileColumn(column, kinds.get(column.field) ?? 'unknown', dialect));
+    const fields = new Map(spec.meta.fields.map((field) => [field.name, field]));
+    this.columns = spec.columns.map((column) => compileColumn(column, fields.get(column.field), dialect));
     this.byField = new Map(this.columns.map((c) => [c.field, c]));
     this.#byColumn = new Map(this.columns.map((c) => [c.column, c]));
     this.primary = this.columns.filter((c) => c.primaryKey);

@@ -34,8 +34,8 @@ function containsNul(value: unknown): boolean {
 }
 
 /** The values of a 64-bit integer column (a `bigint` field, sent as a decimal string), signed or not. */
-const INT64 = { min: -(2n ** 63n), max: 2n ** 63n - 1n };
-const UINT64 = { min: 0n, max: 2n ** 64n - 1n };
+export const INT64 = { min: -(2n ** 63n), max: 2n ** 63n - 1n };
+export const UINT64 = { min: 0n, max: 2n ** 64n - 1n };
 
 /**
  * The years of a date, or of a date-time in UTC, that every database keeps: MariaDB's `DATETIME` range.

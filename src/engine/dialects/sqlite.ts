@@ -42,6 +42,16 @@ const bytesRead: ColumnRead = {
   decode: (raw) => (typeof raw === 'number' || typeof raw === 'bigint' ? String(raw) : raw),
 };
 
+/**
+ * A number-mode integer as it is where a JSON number carries it exactly; else (8 bytes past 2^53, a REAL
+ * too large, text) as text, which the engine refuses naming the field: drivers would read those digits
+ * lossily, or fail the whole statement (libsql).
+ */
+const safeIntegerRead: ColumnRead = {
+  select: (column) =>
+    `CASE WHEN ${column} BETWEEN ${Number.MIN_SAFE_INTEGER} AND ${Number.MAX_SAFE_INTEGER} THEN ${column} ELSE CAST(${column} AS TEXT) END`,
+};
+
 /** Integers past 2^53, read as the digits SQLite holds. */
 const bigintText = decimalText('TEXT');
 
@@ -77,6 +87,7 @@ const sameInstant: SameInstant = {
  */
 const READS: Partial<Record<FieldKind, ColumnRead>> = {
   string: byteSafeText,
+  integer: safeIntegerRead,
   bigint: bigintText,
   decimal: decimalRead,
   binary: bytesRead,

@@ -1,0 +1,62 @@
+/**
+ * Values another program stored that no response expresses truthfully, through HTTP on every ORM ×
+ * database that can hold them: an integer past ±(2^53 − 1), a fraction or text in a SQLite integer column.
+ * Each is a 409 naming the field, on a read, a list, an include and the read-back of a write alike, never a
+ * wrong value or a 500.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { describeForum, type ForumSuite, type Reply } from '../support/forum-suite.ts';
+
+const admin = { authorization: 'Bearer user-1', 'content-type': 'application/json' };
+
+/** A 409 problem whose detail names `field` as `what`. */
+function assertUnexpressible(res: Reply, field: string, what: string, label = '') {
+  assert.deepEqual([res.status, res.body.code], [409, 'conflict'], `${label} ${JSON.stringify(res.body)}`);
+  assert.equal(res.body.detail, `The stored ${field} is ${what}, which no response can express`, label);
+}
+
+const PAST_SAFE = 'an integer outside -9007199254740991 to 9007199254740991';
+const NO_INTEGER = 'a value that is no integer';
+
+/** Rows SQLite's foreign keys would refuse, written as another program might. */
+async function withoutForeignKeys(s: ForumSuite, statements: string[]) {
+  await s.harness.sql('PRAGMA foreign_keys = OFF');
+  for (const statement of statements) await s.harness.sql(statement);
+  await s.harness.sql('PRAGMA foreign_keys = ON');
+}
+
+describeForum(
+  'stored values no response expresses',
+  (s) => {
+    test('SQLite: an integer past 2^53 is a 409 naming it on reads, lists, includes and a create', async (t) => {
+      if (s.target.dialect !== 'sqlite') return t.skip('only SQLite holds 8 bytes in the forum’s integer columns');
+      await s.harness.sql(`INSERT INTO "tag" ("id", "name") VALUES (9007199254740994, 'huge')`);
+      await s.harness.sql(`INSERT INTO "thread" ("id", "category_id", "title") VALUES (9007199254740993, 2, 'far')`);
+      for (const url of ['/tags?name=huge', '/tags', '/categories/2?include=threads', '/categories/2/threads']) {
+        assertUnexpressible(await s.call('GET', url), 'id', PAST_SAFE, url);
+      }
+      // The next key SQLite gives is past 2^53 too: the create is done, and answered so.
+      const created = await s.call('POST', '/tags', JSON.stringify({ name: 'next' }), admin);
+      assertUnexpressible(created, 'id', PAST_SAFE, 'POST /tags');
+      assert.equal(created.headers.location, undefined);
+      const [row] = await s.harness.sql(`SELECT CAST("id" AS TEXT) AS "id" FROM "tag" WHERE "name" = 'next'`);
+      assert.equal(row?.id, '9007199254740995');
+      // Rows within the range are served as ever.
+      assert.deepEqual((await s.call('GET', '/tags/1')).body, { id: 1, name: 'intro' });
+    });
+
+    test('SQLite: a fraction or text in an integer column is a 409 naming it, never rounded', async (t) => {
+      if (s.target.dialect !== 'sqlite') return t.skip('only SQLite holds them in an integer column');
+      await withoutForeignKeys(s, [
+        `INSERT INTO "thread" ("id", "category_id", "title") VALUES (200, 1.5, 'real'), (201, 'abc', 'text')`,
+      ]);
+      for (const url of ['/threads/200', '/threads/200?include=category', '/threads/201', '/threads?per_page=100']) {
+        assertUnexpressible(await s.call('GET', url), 'category_id', NO_INTEGER, url);
+      }
+      const included = await s.call('GET', '/categories/1?include=threads');
+      assert.equal(included.status, 200, 'the category the fraction is near holds no such thread');
+    });
+  },
+  { reset: 'each' },
+);
