@@ -6,7 +6,7 @@
  * naming the field rather than a wrong value or a 500. Any database may hold
  * others (SQLite's loose types, MariaDB's zero dates, a 64-bit integer in a
  * number-mode column): each decoded date, date-time and integer is checked
- * once more as the wire carries it.
+ * once more as the wire carries it, and a boolean read as a number is 0 or 1.
  *
  * @module
  */
@@ -196,6 +196,24 @@ export function servedBigint(range?: { readonly min: bigint; readonly max: bigin
     throw notInteger(value, typeof value === 'number' ? SAFE_RANGE : outside);
   };
 }
+
+/** The raw values a boolean column holds: a database's own `true` and `false`, or 0 and 1. */
+const BOOLEANS: ReadonlySet<unknown> = new Set([true, false, 0, 1, 0n, 1n]);
+
+/**
+ * A decoder of raw booleans where the database keeps them as numbers (SQLite, MySQL's `TINYINT(1)`), which
+ * refuses any but 0 and 1: ORMs read `2` or `'yes'` as `true` or as `false`, each its own way.
+ *
+ * @example
+ * ```ts
+ * zeroOrOne(1); // 1: the ORM's decoder makes it `true`
+ * zeroOrOne(2); // throws Unexpressible
+ * ```
+ */
+export const zeroOrOne: Codec = (raw) => {
+  if (BOOLEANS.has(raw) || raw === null || raw === undefined) return raw;
+  throw new Unexpressible('a value that is neither true nor false (0 or 1)');
+};
 
 /**
  * A decoder of raw decimals that refuses `NaN` and `±Infinity`, which no decimal string expresses.

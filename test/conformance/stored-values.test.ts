@@ -1,8 +1,8 @@
 /**
  * Values another program stored that no response expresses truthfully, through HTTP on every ORM ×
- * database that can hold them: an integer past ±(2^53 − 1), a fraction or text in a SQLite integer column.
- * Each is a 409 naming the field, on a read, a list, an include and the read-back of a write alike, never a
- * wrong value or a 500.
+ * database that can hold them: an integer past ±(2^53 − 1), a fraction or text in a SQLite integer column,
+ * a boolean other than 0 or 1 (SQLite, MariaDB's `TINYINT(1)`). Each is a 409 naming the field, on a read,
+ * a list, an include and the read-back of a write alike, never a wrong value or a 500.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -56,6 +56,26 @@ describeForum(
       }
       const included = await s.call('GET', '/categories/1?include=threads');
       assert.equal(included.status, 200, 'the category the fraction is near holds no such thread');
+    });
+
+    test('a stored boolean other than 0 or 1 is a 409 naming it, on every ORM', async (t) => {
+      if (s.target.dialect === 'postgres') return t.skip('a PostgreSQL boolean holds only true and false');
+      const values: unknown[] = s.target.dialect === 'sqlite' ? [2, -1, 'yes', 0.5] : [2, -1];
+      for (const value of values) {
+        await s.harness.sql('UPDATE "user" SET "is_admin" = ? WHERE "id" = 2', [value]);
+        for (const url of ['/users/2', '/users?username=brian', '/posts/2?include=author']) {
+          assertUnexpressible(
+            await s.call('GET', url),
+            'is_admin',
+            'a value that is neither true nor false (0 or 1)',
+            `${value} ${url}`,
+          );
+        }
+      }
+      await s.harness.sql('UPDATE "user" SET "is_admin" = 1 WHERE "id" = 2');
+      assert.equal((await s.call('GET', '/posts/2?include=author')).body.author.is_admin, true);
+      await s.harness.sql('UPDATE "user" SET "is_admin" = 0 WHERE "id" = 2');
+      assert.equal((await s.call('GET', '/users/2')).body.is_admin, false);
     });
   },
   { reset: 'each' },

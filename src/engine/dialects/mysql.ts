@@ -15,6 +15,7 @@ import {
   questionMark,
   sameMillisecond,
 } from '../dialect.ts';
+import { zeroOrOne } from '../expressible.ts';
 import { jsonText } from '../json-value.ts';
 import { mysqlErrors } from './mysql-errors.ts';
 
@@ -23,9 +24,15 @@ const asText = decimalText('CHAR');
 
 /**
  * How columns of each kind are read, where not as they are: JSON as its text, parsed once (mysql2 parses
- * it by the column's type, MariaDB's `LONGTEXT` too, but not a text column TypeORM's `simple-json` keeps).
+ * it by the column's type, MariaDB's `LONGTEXT` too, but not a text column TypeORM's `simple-json` keeps);
+ * a boolean, a `TINYINT(1)` that holds -128 to 127, as 0 or 1 only.
  */
-const READS: Partial<Record<FieldKind, ColumnRead>> = { bigint: asText, date: asText, json: jsonText('CHAR') };
+const READS: Partial<Record<FieldKind, ColumnRead>> = {
+  bigint: asText,
+  boolean: { decode: zeroOrOne },
+  date: asText,
+  json: jsonText('CHAR'),
+};
 
 /** A date-time equality's range; past the year 9999, up to MySQL's last `DATETIME`, which it leaves out. */
 const AFTER_MILLISECOND = sameMillisecond('9999-12-31 23:59:59.999999');

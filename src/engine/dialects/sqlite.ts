@@ -17,6 +17,7 @@ import {
   questionMark,
   type SameInstant,
 } from '../dialect.ts';
+import { zeroOrOne } from '../expressible.ts';
 import { jsonValue } from '../json-value.ts';
 import { sqliteErrors } from './sqlite-errors.ts';
 
@@ -83,11 +84,13 @@ const sameInstant: SameInstant = {
 
 /**
  * How columns of each kind are read, where not as they are. JSON is parsed once, read as it is stored (no
- * cast: a JSON number a column of numeric affinity keeps as a REAL would be cast to 15 digits).
+ * cast: a JSON number a column of numeric affinity keeps as a REAL would be cast to 15 digits). A boolean is
+ * 0 or 1, whatever else the column holds.
  */
 const READS: Partial<Record<FieldKind, ColumnRead>> = {
   string: byteSafeText,
   integer: safeIntegerRead,
+  boolean: { decode: zeroOrOne },
   bigint: bigintText,
   decimal: decimalRead,
   binary: bytesRead,
