@@ -118,6 +118,8 @@ export function refusedByTheTypes(client: Client, category: Category): void {
   void client.GET('/categories', { params: { query: { sort: ['nope'] } } });
   // @ts-expect-error only existing relations are included
   void client.GET('/categories', { params: { query: { include: ['posts'] } } });
+  // @ts-expect-error a model without relations takes no include at all
+  void client.GET('/tags', { params: { query: { include: ['threads'] } } });
   // @ts-expect-error a create body has no key: the database makes it
   const id: CreateBody<'/categories'>['id'] = 1;
   // @ts-expect-error a nested create takes its parent from the path, not the body

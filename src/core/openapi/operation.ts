@@ -54,21 +54,34 @@ export function operationOf(placed: DocumentedRoute, schemas: ComponentSchemas, 
   };
 }
 
+/** `z.never()`'s schema, `{ not: {} }`: no value is valid. */
+const isNever = (schema: unknown): boolean =>
+  typeof schema === 'object' && schema !== null && 'not' in schema && Object.keys(schema.not as object).length === 0;
+
+/**
+ * A parameter no request may send (`include` on a model without relations: an array of nothing); left
+ * out of the document, where a client generator would type it as taking anything.
+ */
+const takesNoValue = (schema: JsonSchema): boolean => isNever(schema) || isNever(schema.items);
+
 /** One parameter per property of a path or query object; its description moves to the parameter. */
 function parametersOf(where: 'path' | 'query', object: z.ZodObject | undefined, schemas: ComponentSchemas) {
   if (!object) return [];
   const json = schemas.convert(object, 'input');
   const required = new Set((json.required as string[] | undefined) ?? []);
-  return Object.entries((json.properties ?? {}) as Record<string, JsonSchema>).map(([name, property]) => {
-    const { description, ...schema } = property;
-    return {
-      name,
-      in: where,
-      required: where === 'path' || required.has(name),
-      ...(typeof description === 'string' && { description }),
-      schema: schemas.writeJson(schema, 'input'),
-    };
-  });
+  const properties = Object.entries((json.properties ?? {}) as Record<string, JsonSchema>);
+  return properties
+    .filter(([, property]) => !takesNoValue(property))
+    .map(([name, property]) => {
+      const { description, ...schema } = property;
+      return {
+        name,
+        in: where,
+        required: where === 'path' || required.has(name),
+        ...(typeof description === 'string' && { description }),
+        schema: schemas.writeJson(schema, 'input'),
+      };
+    });
 }
 
 /** Without a response schema a route answers any JSON, or the text of a string it returns. */
