@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { describeForum } from '../support/forum-suite.ts';
+import { forumOpenApi, operationsOf } from '../support/openapi.ts';
 
 /** The forum's administrator: writes outside `/users/me` need one. */
 const admin = { authorization: 'Bearer user-1' };
@@ -69,12 +70,20 @@ describeForum(
       const tr = await s.call('POST', '/post-translations', { post_id: 2, language: 'de', body: 'Hallo' }, admin);
       assert.equal(tr.status, 201);
       assert.deepEqual([tr.body.post_id, tr.body.language, tr.body.body], [2, 'de', 'Hallo']);
-      // A key no URL can name: clients resolve `.` and `..` path segments away.
+      // A key no URL can name: clients resolve `.` and `..` path segments away; the document says so.
       for (const language of ['.', '..']) {
         const dot = await s.call('POST', '/post-translations', { post_id: 2, language, body: 'x' }, admin);
-        assert.deepEqual([dot.status, dot.body.errors?.[0]?.path], [422, 'body.language'], language);
+        assert.deepEqual(
+          [dot.status, dot.body.errors],
+          [422, [{ path: 'body.language', message: 'must not be "." or "..": no URL can name that key' }]],
+          language,
+        );
         assert.deepEqual(await s.rows('post_translation', { language }), []);
       }
+      const create = operationsOf(forumOpenApi(s.harness.adapters)).find(
+        (op) => op.method === 'POST' && op.path === '/post-translations',
+      );
+      assert.deepEqual(create?.body?.properties?.language?.not, { enum: ['.', '..'] });
       // A row that has one all the same (written by other means) is still found by a filter.
       await s.harness.sql(`INSERT INTO "post_translation" ("post_id", "language", "body") VALUES (2, '.', 'dot')`);
       assert.equal((await s.call('GET', '/post-translations?language=.')).body.count, 1);

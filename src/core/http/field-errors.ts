@@ -8,6 +8,7 @@
 import { type FieldError, HttpError } from '../errors.ts';
 import { decimalMessage } from '../schemas/decimal-digits.ts';
 import { secondDigitsMessage } from '../schemas/second-digits.ts';
+import { DOT_KEY_MESSAGE, DOT_KEYS } from '../schemas/storable.ts';
 import { formatOfPattern } from '../schemas/value-schemas.ts';
 
 /** One issue as Ajv (with `verbose`) reports it. */
@@ -44,6 +45,12 @@ const FORMATS: Record<string, string> = {
 /** A longer pattern is an implementation detail, not a hint. */
 const SHOWN_PATTERN = 64;
 
+/** Whether a failed `not` is a key schema's refusal of `.` and `..`. */
+function refusesDotKeys(issue: ValidationIssue): boolean {
+  const refused = (issue.parentSchema as { not?: { enum?: unknown } } | undefined)?.not?.enum;
+  return Array.isArray(refused) && refused.length === DOT_KEYS.length && DOT_KEYS.every((key) => refused.includes(key));
+}
+
 /** A human message for one issue: no schema or long regular expression in it. */
 function messageOf(issue: ValidationIssue): string {
   const pattern = issue.keyword === 'pattern' ? String(issue.params.pattern) : undefined;
@@ -61,8 +68,9 @@ function messageOf(issue: ValidationIssue): string {
   const allowed = issue.params.allowedValues as unknown[] | undefined;
   if (allowed) return `must be one of: ${allowed.join(', ')}`;
   if (issue.keyword === 'not') {
-    // A not-null free-form field's `not: { type: 'null' }`, values a field's checks refuse; else `z.never()`:
-    // a repeatable parameter with no value to take (`include` on a model without relations).
+    // A new key's `not: { enum: DOT_KEYS }`, a not-null free-form field's `not: { type: 'null' }`, values a
+    // field's checks refuse; else `z.never()`: a repeatable parameter with no value to take.
+    if (refusesDotKeys(issue)) return DOT_KEY_MESSAGE;
     const refused = (issue.parentSchema as { not?: { type?: unknown; enum?: unknown[] } } | undefined)?.not;
     if (refused?.type === 'null') return 'must not be null';
     return refused?.enum ? `must not be one of: ${refused.enum.join(', ')}` : 'takes no value on this route';

@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { cached } from '../cache.ts';
 import { type FieldMeta, fieldOf, type ModelMeta, type RelationMeta } from '../model-meta.ts';
+import { DOT_KEYS } from './storable.ts';
 import { checkedValue, inputValue, VALUES, valueSchema, wrap } from './value-schemas.ts';
 
 /** A field's value schema (or `value`), nullable when the field is. */
@@ -90,12 +91,14 @@ export function defaultUpdateFields(meta: ModelMeta): string[] {
 const keyStrings = new Map<number, z.ZodString>();
 
 /**
- * A string primary key a client sets is never empty: its value becomes a path
- * segment, and an empty segment names no row (`/translations/` is the list).
+ * A string primary key a client sets is never empty, `.` or `..`: its value becomes a path segment, and an
+ * empty segment names no row (`/translations/` is the list), a dot segment another path.
  */
 const keyString = (field: FieldMeta) =>
   cached(keyStrings, field.maxLength ?? 0, () =>
-    field.maxLength ? z.string().min(1).max(field.maxLength) : z.string().min(1),
+    (field.maxLength ? z.string().min(1).max(field.maxLength) : z.string().min(1)).meta({
+      not: { enum: [...DOT_KEYS] },
+    }),
   );
 
 /** A create body: required unless nullable or defaulted. */

@@ -77,8 +77,11 @@ function jsonRefusal(value: unknown): string | undefined {
   return undefined;
 }
 
-/** What a client reads for a new key most clients could not name: they resolve `.` and `..` path segments away. */
-const DOT_KEY_MESSAGE = 'must not be "." or "..": no URL can name that key';
+/** The keys most clients could not name: they resolve `.` and `..` path segments away. */
+export const DOT_KEYS: readonly string[] = ['.', '..'];
+
+/** What a client reads for a new key of {@link DOT_KEYS}. */
+export const DOT_KEY_MESSAGE = 'must not be "." or "..": no URL can name that key';
 
 /** What a client reads for a value outside its column's range (an integer's, a date's); `undefined` within it. */
 function rangeRefusal(value: unknown, field: FieldMeta | undefined): string | undefined {
@@ -164,7 +167,7 @@ export class StorageCheck {
     for (const key in values) {
       const field = this.#fields.get(key);
       const value = values[key];
-      const dotKey = where === 'body' && field?.primaryKey && (value === '.' || value === '..');
+      const dotKey = where === 'body' && field?.primaryKey && DOT_KEYS.includes(value as string);
       const message = dotKey ? DOT_KEY_MESSAGE : this.#refusal(value, field, ranged);
       if (message) errors.push({ path: `${where}.${key}`, message });
     }
