@@ -57,6 +57,7 @@ export { type InputSource, type ValidationIssue, validationError } from './core/
 export { JsonBodyReader, parseJsonBody } from './core/http/json-body.ts';
 // Requests no route serves, and the request target as every binding reads it.
 export {
+  backslashError,
   malformedQuery,
   malformedUrl,
   malformedUrlError,

@@ -212,8 +212,8 @@ describe('the Fastify binding: errors outside the routes are problems', () => {
         [`GET /tags/${'1'.repeat(200)} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`, 414, 'uri_too_long'],
         ['GET /nope HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', 404, 'not_found'],
       ];
-      for (const [request, status, code] of [...cases, ...TARGET_CASES]) {
-        await assertRawProblem(port, request, status, code);
+      for (const [request, status, code, detail] of [...cases, ...TARGET_CASES]) {
+        await assertRawProblem(port, request, status, code, detail);
       }
       await assertLocationLeavesFragmentOut(port, 'fragment');
       await assertFragmentHoldsNoQuery(port);

@@ -112,8 +112,8 @@ describe('Hono and Express: errors outside the routes are problems', () => {
           [absolute.status, absolute.headers.location],
           [201, `/tags/${(absolute.body as { id: number }).id}`],
         );
-        for (const [request, status, code] of [...cases, ...TARGET_CASES]) {
-          await assertRawProblem(port, request, status, code);
+        for (const [request, status, code, detail] of [...cases, ...TARGET_CASES]) {
+          await assertRawProblem(port, request, status, code, detail);
         }
         await assertLocationLeavesFragmentOut(port, `${framework}-fragment`);
         await assertFragmentHoldsNoQuery(port);

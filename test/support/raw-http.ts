@@ -25,18 +25,29 @@ export async function rawRequest(
   return { status, type, headers, body: type.includes('json') ? JSON.parse(body) : body };
 }
 
-/** Sends `request` raw and asserts the answer is a problem with `status` and `code`. */
-export async function assertRawProblem(port: number, request: string, status: number, code: string): Promise<void> {
+/** Sends `request` raw and asserts the answer is a problem with `status` and `code` (and `detail`, if given). */
+export async function assertRawProblem(
+  port: number,
+  request: string,
+  status: number,
+  code: string,
+  detail?: string,
+): Promise<void> {
   const res = await rawRequest(port, request);
   assert.equal(res.status, status, request.slice(0, 40));
   assert.match(res.type, /^application\/problem\+json/, request.slice(0, 40));
-  assert.deepEqual([(res.body as { status: number }).status, (res.body as { code: string }).code], [status, code]);
+  const body = res.body as { status: number; code: string; detail: string };
+  assert.deepEqual([body.status, body.code], [status, code]);
+  if (detail !== undefined) assert.equal(body.detail, detail, request.slice(0, 40));
 }
 
 const closing = 'Host: x\r\nConnection: close';
 
-/** Raw requests every binding answers with the same problem: targets that are no path, methods no route takes. */
-export const TARGET_CASES: readonly [string, number, string][] = [
+/**
+ * Raw requests every binding answers with the same problem: targets that are no path, methods no route takes;
+ * with the detail where every binding gives the same.
+ */
+export const TARGET_CASES: readonly [string, number, string, string?][] = [
   [`OPTIONS * HTTP/1.1\r\n${closing}\r\n\r\n`, 400, 'bad_request'],
   [
     `POST a://b/tags HTTP/1.1\r\n${closing}\r\nContent-Type: application/json\r\nContent-Length: 12\r\n\r\n{"name":"A"}`,
@@ -44,8 +55,8 @@ export const TARGET_CASES: readonly [string, number, string][] = [
     'bad_request',
   ],
   // A backslash: @hono/node-server makes no Request of it, Express would route it as a slash.
-  [`GET /tags\\1 HTTP/1.1\r\n${closing}\r\n\r\n`, 400, 'bad_request'],
-  [`GET http://h/tags\\1 HTTP/1.1\r\n${closing}\r\n\r\n`, 400, 'bad_request'],
+  [`GET /tags\\1 HTTP/1.1\r\n${closing}\r\n\r\n`, 400, 'bad_request', 'The URL path holds a backslash'],
+  [`GET http://h/tags\\1 HTTP/1.1\r\n${closing}\r\n\r\n`, 400, 'bad_request', 'The URL path holds a backslash'],
   [`QUERY /tags HTTP/1.1\r\n${closing}\r\n\r\n`, 404, 'not_found'],
   [
     `PROPFIND /tags/1 HTTP/1.1\r\n${closing}\r\nContent-Type: application/json\r\nContent-Length: 1\r\n\r\n{`,

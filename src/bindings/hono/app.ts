@@ -11,6 +11,7 @@ import type { Context, Handler } from 'hono';
 import { Hono } from 'hono';
 import { type CrudRouter, HttpError } from 'ormcrud';
 import {
+  backslashError,
   brokenOffBody,
   consoleErrorLog,
   feedNodeBody,
@@ -175,6 +176,16 @@ export function requestErrorHandler(options: ToHonoOptions = {}): (error: unknow
   const log = options.log ?? consoleErrorLog;
   return (error) => {
     const refused = error instanceof Error && error.name === 'RequestError';
-    return responseOf(problemReply(refused ? new HttpError('bad_request', error.message) : error, log));
+    return responseOf(problemReply(refused ? requestError(error) : error, log));
   };
+}
+
+/**
+ * The 400 of a request `@hono/node-server` refused, with its message; a backslash in the path (its message,
+ * or its cause's for an absolute-form target) with the other bindings' detail.
+ */
+function requestError(error: Error): HttpError {
+  const cause = error.cause instanceof Error ? error.cause.message : '';
+  if (/backslash/i.test(`${error.message} ${cause}`)) return backslashError();
+  return new HttpError('bad_request', error.message);
 }

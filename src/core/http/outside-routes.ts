@@ -35,6 +35,18 @@ export function malformedUrlError(): HttpError {
 }
 
 /**
+ * The 400 of a URL whose path holds a backslash, which no URL has: Express would route `/a\b` as `/a/b`.
+ *
+ * @example
+ * ```ts
+ * backslashError().detail; // 'The URL path holds a backslash'
+ * ```
+ */
+export function backslashError(): HttpError {
+  return new HttpError('bad_request', 'The URL path holds a backslash');
+}
+
+/**
  * The 414 of a path parameter past the router's limit.
  *
  * @example
@@ -106,7 +118,7 @@ export function malformedUrl(url: string): HttpError | undefined {
   const end = query === -1 ? url.length : query;
   // Express routes `/a\b` as `/a/b`; no URL has a backslash, so none is routed as another path.
   const backslash = url.indexOf('\\');
-  if (backslash !== -1 && backslash < end) return new HttpError('bad_request', 'The URL path holds a backslash');
+  if (backslash !== -1 && backslash < end) return backslashError();
   if (!decodes(url, 0, end)) return malformedUrlError();
   return malformedQuery(url);
 }
