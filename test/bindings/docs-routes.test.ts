@@ -58,7 +58,7 @@ describe('docs routes, on every framework', () => {
       const head = await app.inject({ method: 'HEAD', url: '/docs/yaml' });
       assert.deepEqual(
         [json.statusCode, yaml.statusCode, yaml.headers['content-type']],
-        [200, 200, 'application/x-yaml'],
+        [200, 200, 'application/yaml'],
       );
       assert.deepEqual(parse(yaml.body), json.json(), framework);
       assert.equal(head.headers['content-length'], String(yaml.rawPayload.length), framework);

@@ -339,7 +339,7 @@ describe('Hono and Express: errors outside the routes are problems', () => {
         await get('/api/docs/yaml'),
         await inject(listener, { method: 'HEAD', url: '/api/docs/yaml' }),
       ];
-      assert.deepEqual([yaml.statusCode, yaml.headers['content-type']], [200, 'application/x-yaml']);
+      assert.deepEqual([yaml.statusCode, yaml.headers['content-type']], [200, 'application/yaml']);
       assert.deepEqual(parse(yaml.body), JSON.parse(JSON.stringify(document)));
       assert.deepEqual([head.statusCode, head.headers['content-length']], [200, String(yaml.rawPayload.length)]);
       // A file name Express cannot decode is a problem, not its HTML page with a stack trace.

@@ -6,8 +6,8 @@
  * @module
  */
 
-/** What `/docs/yaml` answers with, as `@fastify/swagger-ui` does. */
-export const YAML_TYPE = 'application/x-yaml';
+/** What `/docs/yaml` answers with on every framework: YAML's registered media type (RFC 9512). */
+export const YAML_TYPE = 'application/yaml';
 
 /** Plain where no YAML 1.1 or 1.2 reader takes it for a number, boolean, null or syntax. */
 const PLAIN = /^[A-Za-z_/$](?:[\x20-\x7e]*[\x21-\x7e])?$/;
