@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { retryConflicts } from './conflict-retry.ts';
 import { type Deadline, waitOnDatabase } from './database-wait.ts';
 import type { PreparedWrite, Session } from './executor.ts';
 import { type Translate, TranslatingSessions } from './translating-session.ts';
@@ -21,6 +22,8 @@ export interface CallTarget {
   readonly translate: Translate;
   /** Whether a refused statement aborts the transaction it runs in (the dialect's answer). */
   failureAbortsTransaction(): boolean;
+  /** Whether an error says the database undid the transaction for a conflict with another (the dialect's answer). */
+  conflict(error: unknown): boolean;
 }
 
 /**
@@ -34,6 +37,7 @@ export interface CallTarget {
  *   session: (work) => work(session),
  *   translate: (error) => error,
  *   failureAbortsTransaction: () => true,
+ *   conflict: () => false,
  * });
  * const { records } = await calls.run(({ exec }) => exec.run(statement, [7]));
  * ```
@@ -72,18 +76,23 @@ export class DatabaseCalls {
 
   /**
    * Runs a write (prepared in the call, so its errors are translated), in a transaction where it needs one,
-   * and in a savepoint of the app's own transaction where a refused write would abort that.
+   * and in a savepoint of the app's own transaction where a refused write would abort that. Outside the
+   * app's transaction, a write the database undid for a conflict (a deadlock) runs again.
    */
   write<R>(prepare: () => PreparedWrite<R>): Promise<R> {
     return this.run((session, deadline) => {
       const write = prepare();
-      const isolated = this.#target.failureAbortsTransaction() && session.inAppTransaction?.() === true;
-      if (!write.transactional && !isolated) return write.run(session.exec);
-      return session.transaction(async (exec) => {
-        const written = await write.run(exec);
-        deadline.beforeCommit();
-        return written;
-      });
+      const inApp = session.inAppTransaction?.() === true;
+      const isolated = this.#target.failureAbortsTransaction() && inApp;
+      const attempt = () =>
+        !write.transactional && !isolated
+          ? write.run(session.exec)
+          : session.transaction(async (exec) => {
+              const written = await write.run(exec);
+              deadline.beforeCommit();
+              return written;
+            });
+      return inApp ? attempt() : retryConflicts(attempt, (error) => this.#target.conflict(error), deadline);
     });
   }
 }

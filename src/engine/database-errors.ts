@@ -36,11 +36,25 @@ export const ANY_DATABASE: DialectErrors = {
   constraint: (e) => postgresErrors.constraint(e) ?? mysqlErrors.constraint(e) ?? sqliteErrors.constraint(e),
   column: (e) => postgresErrors.column(e) ?? mysqlErrors.column(e) ?? sqliteErrors.column(e),
   unavailable: (e) => postgresErrors.unavailable(e) || mysqlErrors.unavailable(e) || sqliteErrors.unavailable(e),
+  conflict: (e) => postgresErrors.conflict(e) || mysqlErrors.conflict(e) || sqliteErrors.conflict(e),
 };
 
 /** Whether the error says the database is down, unreachable, restarting, saturated or locked, for now. */
 const unavailableBy = (errors: DialectErrors) => (e: DriverError) =>
   (typeof e.code === 'string' && SOCKET_CODES.has(e.code)) || errors.unavailable(e) || undefined;
+
+/**
+ * Whether `error` (a driver's, or one translated from it) says the database undid the whole transaction
+ * for a conflict with another, as `errors` reads it: running it again may succeed.
+ *
+ * @example
+ * ```ts
+ * transactionConflict(new Error('Failed query', { cause: { code: 'ER_LOCK_DEADLOCK' } }), mysqlErrors); // true
+ * ```
+ */
+export function transactionConflict(error: unknown, errors: DialectErrors = ANY_DATABASE): boolean {
+  return alongChain(error, (e) => errors.conflict(e) || undefined) === true;
+}
 
 /**
  * Seconds a client is asked to wait before retrying a 503.

@@ -27,6 +27,8 @@ export interface DialectErrors {
   column(e: DriverError): string | undefined;
   /** Whether the error says the database cannot be reached or answer now (down, saturated, busy, locked). */
   unavailable(e: DriverError): boolean;
+  /** Whether the error says the database undid the whole transaction for a conflict with another (a deadlock), so it may run again. */
+  conflict(e: DriverError): boolean;
 }
 
 /** The SQL spelling and capabilities of one database family, as one connection speaks it. */

@@ -27,7 +27,7 @@ import type { CRUDConfigDict, CRUDConfigInit } from '../core/schemas/crud-config
 import type { CompiledModel } from './compiled-model.ts';
 import { CompiledModels } from './compiled-models.ts';
 import { DatabaseCalls } from './database-calls.ts';
-import { translateDatabaseError } from './database-errors.ts';
+import { transactionConflict, translateDatabaseError } from './database-errors.ts';
 import { checkTimeout } from './database-wait.ts';
 import type { Dialect } from './dialect.ts';
 import type { Session, Statement } from './executor.ts';
@@ -90,6 +90,7 @@ export abstract class EngineAdapter<
       session: (work) => this.session(work),
       translate: (error, statement) => this.translateError(error, statement),
       failureAbortsTransaction: () => this.dialect.failureAbortsTransaction,
+      conflict: (error) => transactionConflict(error, this.dialect.errors),
     });
   }
 

@@ -7,7 +7,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { DatabaseError, HttpError, toProblem } from 'ormcrud';
-import { databaseError } from '../../src/engine/database-errors.ts';
+import { databaseError, transactionConflict } from '../../src/engine/database-errors.ts';
+import { mysqlErrors } from '../../src/engine/dialects/mysql-errors.ts';
+import { postgresErrors } from '../../src/engine/dialects/postgres-errors.ts';
 import { sqliteDialect } from '../../src/engine/dialects/sqlite.ts';
 
 /** An `Error` with the driver's own properties. */
@@ -132,5 +134,26 @@ describe('databaseError', () => {
     for (const error of others) assert.equal(databaseError(error), undefined, String(error));
     const http = new HttpError('not_found');
     assert.equal(databaseError(http), undefined, 'an HttpError passes as it is');
+  });
+});
+
+describe('transactionConflict', () => {
+  const deadlock = driverError('Deadlock found when trying to get lock', { code: 'ER_LOCK_DEADLOCK', errno: 1213 });
+
+  test('a deadlock or serialization failure, as its dialect reads it: the transaction may run again', () => {
+    assert.equal(transactionConflict(deadlock, mysqlErrors), true);
+    assert.equal(transactionConflict(driverError('deadlock detected', { code: '40P01' }), postgresErrors), true);
+    assert.equal(transactionConflict(driverError('could not serialize', { code: '40001' }), postgresErrors), true);
+    assert.equal(transactionConflict(new Error('Failed query', { cause: deadlock }), mysqlErrors), true);
+    // Translated, its cause keeps the code.
+    assert.equal(transactionConflict(databaseError(deadlock, undefined, mysqlErrors), mysqlErrors), true);
+  });
+
+  test('a lock wait timeout undoes only the statement: no conflict; nor is a busy SQLite or a 409', () => {
+    const timeout = driverError('Lock wait timeout exceeded', { code: 'ER_LOCK_WAIT_TIMEOUT', errno: 1205 });
+    assert.equal(transactionConflict(timeout, mysqlErrors), false);
+    assert.equal(transactionConflict(driverError('database is locked', { code: 'SQLITE_BUSY', rawCode: 5 })), false);
+    assert.equal(transactionConflict(driverError('Duplicate entry', { code: 'ER_DUP_ENTRY', errno: 1062 })), false);
+    assert.equal(transactionConflict(deadlock, postgresErrors), false, "another dialect's code is not read");
   });
 });

@@ -64,4 +64,6 @@ export const mysqlErrors: DialectErrors = {
       return UNAVAILABLE_CODES.has(code) || (typeof errno === 'number' && UNAVAILABLE_ERRNOS.has(errno));
     return code === undefined && typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message);
   },
+  // A deadlock rolls the transaction back; a lock wait timeout (1205) undoes only the statement.
+  conflict: ({ code, errno }) => code === 'ER_LOCK_DEADLOCK' || (typeof code === 'string' && errno === 1213),
 };

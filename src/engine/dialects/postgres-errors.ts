@@ -45,4 +45,6 @@ export const postgresErrors: DialectErrors = {
     typeof e.code === 'string'
       ? UNAVAILABLE.has(e.code) || e.code.startsWith('08')
       : e.code === undefined && typeof e.message === 'string' && UNAVAILABLE_MESSAGES.test(e.message),
+  // deadlock_detected, serialization_failure
+  conflict: (e) => e.code === '40P01' || e.code === '40001',
 };

@@ -69,4 +69,6 @@ export const sqliteErrors: DialectErrors = {
     (typeof code === 'string' && BUSY.test(code)) ||
     (typeof extendedCode === 'string' && BUSY.test(extendedCode)) ||
     (typeof rawCode === 'number' && ((rawCode & 0xff) === 5 || (rawCode & 0xff) === 6)),
+  // One writer at a time: a busy database waits or fails, it never deadlocks.
+  conflict: () => false,
 };
