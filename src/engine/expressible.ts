@@ -12,7 +12,7 @@
  */
 import { calendarDate } from '../core/dates.ts';
 import { HttpError } from '../core/errors.ts';
-import { INT64, YEARS } from '../core/schemas/storable.ts';
+import { YEARS } from '../core/schemas/storable.ts';
 import type { Codec } from './model.ts';
 
 /**
@@ -175,7 +175,7 @@ const BIGINT_TEXT = /^(?:0|-?[1-9][0-9]*)$/;
  *
  * @example
  * ```ts
- * const served = servedBigint(INT64);
+ * const served = servedBigint({ min: -(2n ** 63n), max: 2n ** 63n - 1n });
  * served('9007199254740993'); // '9007199254740993'
  * served('18446744073709551615'); // throws Unexpressible: an integer outside …
  * ```
