@@ -50,6 +50,7 @@ export {
   kindFacets,
   secondDigitsOfSqlType,
 } from './core/kind-facets.ts';
+export { refuseSharedName } from './core/model-checks.ts';
 export {
   type DecimalDigits,
   decimalDigits,
@@ -60,7 +61,6 @@ export {
   integerRange,
   type ModelMeta,
   type RelationMeta,
-  refuseSharedName,
   type TextFormat,
   type ValueChecks,
 } from './core/model-meta.ts';

@@ -7,7 +7,8 @@
  */
 import type { z } from 'zod';
 import { DEFAULT_INCLUDE_LIMIT } from './include-limit.ts';
-import { type ModelMeta, refuseNameClashes } from './model-meta.ts';
+import { refuseNameClashes } from './model-checks.ts';
+import type { ModelMeta } from './model-meta.ts';
 import { CRUDConfigDict, resolveFieldSet } from './schemas/crud-config.ts';
 import {
   ownModelConfig,

@@ -6,7 +6,7 @@
  */
 import type { CRUDCollection } from '../collection.ts';
 import type { Dependency } from '../dependencies/request.ts';
-import { refuseMissingJoinFields } from '../model-meta.ts';
+import { refuseMissingJoinFields } from '../model-checks.ts';
 import { buildingRouter } from '../schemas/model-configs.ts';
 import { Mount, type Strategy } from './mount.ts';
 import { pathMethodRoutes } from './path-methods.ts';
