@@ -92,6 +92,7 @@ export { type DialectNames, dialectsByName } from './engine/dialects-by-name.ts'
 export { EngineAdapter, type EngineOptions } from './engine/engine-adapter.ts';
 export type { Executor, Session, SqlResult, Statement } from './engine/executor.ts';
 export { type GetSession, withSession } from './engine/get-session.ts';
+export { checkHooks } from './engine/hooks-option.ts';
 export type { Codec, ColumnSpec, Fill, ModelSpec } from './engine/model.ts';
 export { oneAtATime } from './engine/one-connection.ts';
 export { PgQuery, type PgQueryable, runPgQuery } from './engine/pg-query.ts';

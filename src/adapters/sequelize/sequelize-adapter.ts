@@ -10,6 +10,7 @@ import {
   type CRUDConfigDict,
   type CRUDConfigInit,
   cached,
+  checkHooks,
   DatabaseError,
   type Dialect,
   type DriverError,
@@ -89,10 +90,7 @@ export class SequelizeAdapter<M extends AnyModel = AnyModel> extends EngineAdapt
   constructor(options: SequelizeAdapterOptions<M>) {
     const sequelize = options.model?.sequelize;
     if (!sequelize) throw new TypeError('SequelizeAdapter needs a model initialised on a Sequelize instance');
-    if (options.hooks !== undefined && options.hooks !== 'skip') {
-      throw new TypeError(`SequelizeAdapter: hooks takes 'skip' only, not ${JSON.stringify(options.hooks)}`);
-    }
-    if (options.hooks !== 'skip') refuseSkippedLogic(options.model);
+    if (!checkHooks(options.hooks, 'SequelizeAdapter')) refuseSkippedLogic(options.model);
     super(options.model, options.crudConfig, {
       handle: sequelize,
       adapter: 'SequelizeAdapter',

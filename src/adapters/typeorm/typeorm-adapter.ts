@@ -10,6 +10,7 @@
 import {
   type CRUDConfigDict,
   type CRUDConfigInit,
+  checkHooks,
   type Dialect,
   EngineAdapter,
   type ModelMeta,
@@ -143,7 +144,8 @@ export class TypeORMAdapter<
 > extends EngineAdapter<EntityTarget<T>, NoInfer<TRow>> {
   #dataSource: DataSource | undefined;
   readonly #getSession: GetSession | undefined;
-  readonly #hooks: 'skip' | undefined;
+  /** Whether the app said `hooks: 'skip'`: listeners the statements skip refuse nothing. */
+  readonly #skipsHooks: boolean;
   readonly #registry = new EntityRegistry(() => this.dataSource);
   /** Statements on the data source's own manager (without `getSession`), made once. */
   #managerSession: Session | undefined;
@@ -154,9 +156,7 @@ export class TypeORMAdapter<
     super(options.model, options.crudConfig, { handle, adapter: 'TypeORMAdapter', timeoutMs: options.timeoutMs });
     this.#dataSource = options.dataSource;
     this.#getSession = options.getSession;
-    if (options.hooks !== undefined && options.hooks !== 'skip')
-      throw new TypeError(`TypeORMAdapter: hooks takes 'skip' only, not ${JSON.stringify(options.hooks)}`);
-    this.#hooks = options.hooks;
+    this.#skipsHooks = checkHooks(options.hooks, 'TypeORMAdapter');
     if (options.crudConfig && options.dataSource) whenDescribable(options.dataSource, () => this.#registerConfig());
   }
 
@@ -205,7 +205,7 @@ export class TypeORMAdapter<
     const metadata = this.#registry.metadataOf(model ?? this.model);
     if (model === undefined) {
       this.refuseHiddenRows(metadata.name, hiddenRows(metadata));
-      if (this.#hooks !== 'skip') refuseListeners(metadata);
+      if (!this.#skipsHooks) refuseListeners(metadata);
     }
     return describeEntity(metadata);
   }
