@@ -46,11 +46,13 @@ export class DatabaseCalls {
   readonly #target: CallTarget;
   readonly #sessions: TranslatingSessions;
   readonly #translate: (error: unknown) => unknown;
+  readonly #conflict: (error: unknown) => boolean;
 
   constructor(target: CallTarget) {
     this.#target = target;
     this.#sessions = new TranslatingSessions(target.translate);
     this.#translate = (error) => target.translate(error);
+    this.#conflict = (error) => target.conflict(error);
   }
 
   /**
@@ -92,7 +94,7 @@ export class DatabaseCalls {
               deadline.beforeCommit();
               return written;
             });
-      return inApp ? attempt() : retryConflicts(attempt, (error) => this.#target.conflict(error), deadline);
+      return inApp ? attempt() : retryConflicts(attempt, this.#conflict, deadline);
     });
   }
 }
