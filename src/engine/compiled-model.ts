@@ -12,10 +12,12 @@ import { publicFieldsOf } from '../core/schemas/model-configs.ts';
 import { INT64, UINT64 } from '../core/schemas/storable.ts';
 import { base64OfBytes, bytesOfBase64 } from './base64.ts';
 import type { Dialect, SameInstant } from './dialect.ts';
-import { expressedAs, servedBigint, servedInteger, servedWithinYears } from './expressible.ts';
+import { expressedAs } from './expressible.ts';
 import type { Codec, ColumnSpec, ModelSpec } from './model.ts';
 import { refusing } from './refused-value.ts';
 import { type Selection, selection } from './selection.ts';
+import { servedWithinYears } from './served-dates.ts';
+import { servedBigint, servedInteger } from './served-numbers.ts';
 import { singleValueChecks } from './single-values.ts';
 
 /** A column with its quoted name, and how its dialect reads it. */

@@ -15,8 +15,8 @@ import {
   questionMark,
   sameMillisecond,
 } from '../dialect.ts';
-import { zeroOrOne } from '../expressible.ts';
 import { jsonText } from '../json-value.ts';
+import { zeroOrOne } from '../served-numbers.ts';
 import { mysqlErrors } from './mysql-errors.ts';
 
 /** 64-bit integers as exact digits; DATEs as `YYYY-MM-DD`, not a `Date` in mysql2's `timezone` zone. */

@@ -18,8 +18,9 @@ import {
   numbered,
   sameMillisecond,
 } from '../dialect.ts';
-import { finiteDecimal, withinYears } from '../expressible.ts';
 import { jsonText } from '../json-value.ts';
+import { withinYears } from '../served-dates.ts';
+import { finiteDecimal } from '../served-numbers.ts';
 import { postgresErrors } from './postgres-errors.ts';
 
 /**

@@ -17,8 +17,8 @@ import {
   questionMark,
   type SameInstant,
 } from '../dialect.ts';
-import { zeroOrOne } from '../expressible.ts';
 import { jsonValue } from '../json-value.ts';
+import { zeroOrOne } from '../served-numbers.ts';
 import { sqliteErrors } from './sqlite-errors.ts';
 
 const utf8 = new TextDecoder();

@@ -1,0 +1,106 @@
+/**
+ * Integers, booleans and decimals as the wire carries them: SQLite's loose
+ * types, a 64-bit integer in a number-mode column or a boolean stored as 2
+ * are refused as {@link Unexpressible} rather than served wrong.
+ *
+ * @module
+ */
+import { Unexpressible } from './expressible.ts';
+import type { Codec } from './model.ts';
+
+/** An integer's digits, as text (SQLite's loose types keep any, and a dialect reads some as text). */
+const DIGITS = /^-?[0-9]+$/;
+
+/** What a refused integer is: digits past `range`, or anything else. */
+function notInteger(value: unknown, range: string): Unexpressible {
+  const integral =
+    typeof value === 'bigint' || (typeof value === 'number' ? Number.isInteger(value) : DIGITS.test(String(value)));
+  return new Unexpressible(integral ? `an integer outside ${range}` : 'a value that is no integer');
+}
+
+/** The integers a JSON number holds exactly. */
+const SAFE_RANGE = `${Number.MIN_SAFE_INTEGER} to ${Number.MAX_SAFE_INTEGER}`;
+
+/**
+ * A decoded `integer` field's value as the wire carries it: a JSON number that is exactly the integer, so
+ * within ±(2^53 − 1). Refuses digits past that (a driver's lossy number, SQLite's 8-byte integers read as
+ * text) and what is no integer (`1.5`, `'abc'` in a SQLite column, `NaN`); a `bigint` within it is a number.
+ *
+ * @example
+ * ```ts
+ * servedInteger(42); // 42
+ * servedInteger('9007199254740993'); // throws Unexpressible: an integer outside …
+ * servedInteger(1.5); // throws Unexpressible: a value that is no integer
+ * ```
+ */
+export const servedInteger: Codec = (value) => {
+  if (Number.isSafeInteger(value) || value === null || value === undefined) return value;
+  if (typeof value === 'bigint' && Number.isSafeInteger(Number(value))) return Number(value);
+  throw notInteger(value, SAFE_RANGE);
+};
+
+/** A 64-bit integer's text as the wire carries it: no sign on zero, no leading zero. */
+const BIGINT_TEXT = /^(?:0|-?[1-9][0-9]*)$/;
+
+/**
+ * The check of a decoded `bigint` field's value as the wire carries it: the text of an integer within its
+ * column's `range` (a signed 64-bit one's; an unsigned one's; any, for a `numeric` column), a `bigint` of
+ * one, or a safe-integer number. Refuses what is no integer (SQLite's `1.5` or `'abc'`) and digits past
+ * the range.
+ *
+ * @example
+ * ```ts
+ * const served = servedBigint({ min: -(2n ** 63n), max: 2n ** 63n - 1n });
+ * served('9007199254740993'); // '9007199254740993'
+ * served('18446744073709551615'); // throws Unexpressible: an integer outside …
+ * ```
+ */
+export function servedBigint(range?: { readonly min: bigint; readonly max: bigint }): Codec {
+  const within = (n: bigint) => range === undefined || (n >= range.min && n <= range.max);
+  // Text of 18 digits or fewer is within every range but an unsigned one's, which a sign leaves.
+  const short = (text: string) => text.length < 19 && (range === undefined || range.min < 0n || text[0] !== '-');
+  const outside = range ? `${range.min} to ${range.max}` : 'any range';
+  return (value) => {
+    const served =
+      typeof value === 'string'
+        ? BIGINT_TEXT.test(value) && (short(value) || within(BigInt(value)))
+        : typeof value === 'bigint'
+          ? within(value)
+          : value === null || value === undefined || (Number.isSafeInteger(value) && within(BigInt(value as number)));
+    if (served) return value;
+    throw notInteger(value, typeof value === 'number' ? SAFE_RANGE : outside);
+  };
+}
+
+/** The raw values a boolean column holds: a database's own `true` and `false`, or 0 and 1. */
+const BOOLEANS: ReadonlySet<unknown> = new Set([true, false, 0, 1, 0n, 1n]);
+
+/**
+ * A decoder of raw booleans where the database keeps them as numbers (SQLite, MySQL's `TINYINT(1)`), which
+ * refuses any but 0 and 1: ORMs read `2` or `'yes'` as `true` or as `false`, each its own way.
+ *
+ * @example
+ * ```ts
+ * zeroOrOne(1); // 1: the ORM's decoder makes it `true`
+ * zeroOrOne(2); // throws Unexpressible
+ * ```
+ */
+export const zeroOrOne: Codec = (raw) => {
+  if (BOOLEANS.has(raw) || raw === null || raw === undefined) return raw;
+  throw new Unexpressible('a value that is neither true nor false (0 or 1)');
+};
+
+/**
+ * A decoder of raw decimals that refuses `NaN` and `±Infinity`, which no decimal string expresses.
+ *
+ * @example
+ * ```ts
+ * finiteDecimal('12.50'); // '12.50'
+ * finiteDecimal('NaN'); // throws Unexpressible
+ * ```
+ */
+export const finiteDecimal: Codec = (raw) => {
+  if (raw === null || raw === undefined || Number.isFinite(raw)) return raw;
+  if (typeof raw === 'string' && /^-?\.?\d/.test(raw)) return raw;
+  throw new Unexpressible('a decimal that is NaN or infinite');
+};
