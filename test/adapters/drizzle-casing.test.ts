@@ -1,8 +1,8 @@
 /**
  * Drizzle columns declared without a name (`displayName: text()`) on a db
  * made with `casing: 'snake_case'`: the wire names are the keys, the SQL the
- * snake-cased columns, on every route, with `db` or with `getSession` and
- * the `casing` option.
+ * snake-cased columns, on every route, with `db` or with `getSession` (the
+ * `casing` option given, or read from the database it yields).
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -53,6 +53,7 @@ async function forumOf(
 for (const [how, adapt] of [
   ['db', (db) => ({ db })],
   ['getSession and casing', (db) => ({ getSession: async () => db, casing: 'snake_case' })],
+  ['getSession alone', (db) => ({ getSession: async () => db })],
 ] as const satisfies readonly (readonly [string, Parameters<typeof forumOf>[0]])[]) {
   test(`snake_case columns through ${how}: every route`, async () => {
     const { client, app } = await forumOf(adapt);
@@ -81,3 +82,17 @@ for (const [how, adapt] of [
     }
   });
 }
+
+test('a database getSession yields that spells columns otherwise than the adapter is refused, naming both', async () => {
+  const client = createClient({ url: ':memory:' });
+  const db = drizzle(client, { schema, casing: 'snake_case' });
+  const members = new DrizzleAdapter({ getSession: async () => db, schema, model: member, casing: 'camelCase' });
+  try {
+    await assert.rejects(members.getOne({ id: 1 }, []), {
+      name: 'TypeError',
+      message: /casing is 'snake_case', where the adapter's is 'camelCase'; give the adapter the `casing`/,
+    });
+  } finally {
+    client.close();
+  }
+});

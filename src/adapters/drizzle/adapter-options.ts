@@ -31,7 +31,10 @@ export interface DrizzleAdapterOptions<TTable extends Table = Table> {
    * needed with `getSession` for relations (includes, many-to-many).
    */
   readonly schema?: Record<string, unknown>;
-  /** The `casing` the databases `getSession` yields were made with; read from `db` when given. */
+  /**
+   * The `casing` the databases `getSession` yields were made with; read from `db` when given, else from the
+   * first database `getSession` yields. One yielded later that spells columns otherwise is refused.
+   */
   readonly casing?: Casing;
   readonly crudConfig?: CRUDConfigDict | CRUDConfigInit;
   /** Statement shapes kept per adapter (and prepared once on `db`); default 64, 0 disables. */

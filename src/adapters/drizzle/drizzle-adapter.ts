@@ -19,7 +19,7 @@ import {
   withSession,
 } from 'ormcrud/adapter-kit';
 import type { DrizzleAdapterOptions, DrizzleDatabase } from './adapter-options.ts';
-import { type ColumnCasing, columnCasing } from './column-casing.ts';
+import { AdapterCasing, type ColumnCasing } from './column-casing.ts';
 import { tableInfo } from './describe-table.ts';
 import { DIALECTS } from './engine-dialect.ts';
 import { type SessionHolder, sessionOf } from './executor.ts';
@@ -64,7 +64,7 @@ export class DrizzleAdapter<TTable extends Table = Table> extends EngineAdapter<
   readonly #family: DrizzleDialect;
   readonly #getSession: GetSession<DrizzleDatabase> | undefined;
   readonly #dialect: Dialect;
-  readonly #casing: ColumnCasing;
+  readonly #casing: AdapterCasing;
   /** Statements on the fixed `db`, prepared once each; made once. */
   readonly #fixed: Session | undefined;
 
@@ -81,7 +81,7 @@ export class DrizzleAdapter<TTable extends Table = Table> extends EngineAdapter<
     this.#dialect = DIALECTS[this.#family]();
     this.#registry = registryFor(options);
     this.#getSession = options.getSession;
-    this.#casing = columnCasing(options.db, options.casing);
+    this.#casing = new AdapterCasing(options.db, options.casing);
     hearPoolErrors(options.db);
     this.#fixed = options.db && this.#sessionOf(options.db, true);
   }
@@ -105,8 +105,9 @@ export class DrizzleAdapter<TTable extends Table = Table> extends EngineAdapter<
   /** A table (or a table by model name) described for the engine once. */
   modelSpec(model: unknown): ModelSpec {
     const table = this.#tableOf(model);
-    const made = cached(specs, this.#casing, () => new WeakMap<Table, ModelSpec>());
-    return cached(made, table, () => tableSpec(tableInfo(table), this.describe(table), this.#casing, this.#dialect));
+    const casing = this.#casing.current;
+    const made = cached(specs, casing, () => new WeakMap<Table, ModelSpec>());
+    return cached(made, table, () => tableSpec(tableInfo(table), this.describe(table), casing, this.#dialect));
   }
 
   get dialect(): Dialect {
@@ -116,7 +117,10 @@ export class DrizzleAdapter<TTable extends Table = Table> extends EngineAdapter<
   protected session<R>(work: (session: Session) => Promise<R>): Promise<R> {
     if (this.#fixed) return work(this.#fixed);
     const getSession = this.#getSession as GetSession<DrizzleDatabase>;
-    return withSession(getSession, (db) => work(this.#sessionOf(db, false)));
+    return withSession(getSession, (db) => {
+      this.#casing.meet(db);
+      return work(this.#sessionOf(db, false));
+    });
   }
 
   /** Statements on `db`, one at a time where it is a single connection. */
