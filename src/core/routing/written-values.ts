@@ -3,9 +3,10 @@
  * checked before anything is written: each field's value must be one its
  * kind takes, as a client sends it (checked by the JSON Schema that checks a
  * client's body, so a 422 reads the same) or as a row holds it (a valid `Date`
- * for a date, bytes for a binary field, a `bigint` for a 64-bit integer). A
- * field outside the create and update field sets is checked too; keys that are
- * no field are left to the adapter, which drops them.
+ * for a date, within its column's digits of a second; bytes for a binary
+ * field, a `bigint` for a 64-bit integer). A field outside the create and
+ * update field sets is checked too; keys that are no field are left to the
+ * adapter, which drops them.
  *
  * @module
  */
@@ -14,7 +15,7 @@ import type { Row } from '../adapter-data.ts';
 import { cached } from '../cache.ts';
 import { validationError } from '../http/field-errors.ts';
 import { compileValidator } from '../http/validators.ts';
-import type { FieldKind, FieldMeta, ModelMeta } from '../model-meta.ts';
+import type { FieldMeta, ModelMeta } from '../model-meta.ts';
 import { toJsonSchema } from '../schemas/json-schema.ts';
 import { updateObject } from '../schemas/schema-factory.ts';
 
@@ -23,13 +24,17 @@ const TAKEN: unique symbol = Symbol('taken');
 
 /**
  * `value` as the JSON schema checks it: {@link TAKEN} for a row's own form of its kind, the text a client
- * would send for a number of a decimal or 64-bit field, else the value itself (an invalid `Date` as its text).
+ * would send for a number of a decimal or 64-bit field or a `Date` finer than a second, else the value itself
+ * (an invalid `Date` as its text).
  */
-function asSent(kind: FieldKind, value: unknown): unknown {
-  switch (kind) {
+function asSent(field: FieldMeta, value: unknown): unknown {
+  switch (field.kind) {
     case 'datetime':
     case 'date':
-      return value instanceof Date ? (Number.isNaN(value.getTime()) ? String(value) : TAKEN) : value;
+      if (!(value instanceof Date)) return value;
+      if (Number.isNaN(value.getTime())) return String(value);
+      // A fraction of a second its column may not keep is checked as a client's text, by the column's digits.
+      return field.secondDigits !== undefined && value.getUTCMilliseconds() !== 0 ? value.toISOString() : TAKEN;
     case 'binary':
       return value instanceof Uint8Array ? TAKEN : value;
     case 'bigint':
@@ -72,7 +77,7 @@ export class WrittenValues {
       const field = this.#fields.get(key);
       const given = record[key];
       if (!field || given === undefined) continue;
-      const form = asSent(field.kind, given);
+      const form = asSent(field, given);
       if (form === TAKEN) continue;
       sent ??= {};
       sent[key] = form;
