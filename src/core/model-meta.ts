@@ -66,7 +66,10 @@ export interface FieldMeta {
   readonly secondDigits?: number;
   readonly nullable: boolean;
   readonly primaryKey: boolean;
-  /** The database fills the value (auto-increment, server default, generated column). */
+  /**
+   * The server fills the value, never a client: the database (auto-increment, server default, generated column)
+   * or the ORM (its timestamps, a primary key it generates). Left out of the default create and update schemas.
+   */
   readonly serverGenerated: boolean;
   /** The ORM or a literal column default fills the value when it is omitted (so it is optional on create). */
   readonly hasClientDefault: boolean;

@@ -1,6 +1,6 @@
 /**
  * Who fills a Drizzle column when a create omits it: the database, or Drizzle
- * itself (a client-side default).
+ * itself (a client-side default), and which keys are the server's to choose.
  *
  * @module
  */
@@ -24,6 +24,20 @@ export function isServerGenerated(column: Column, soleIntegerPk: boolean): boole
   if (soleIntegerPk && column.columnType === 'SQLiteInteger') return true;
   return column.hasDefault && is(column.default, SQL);
 }
+
+/**
+ * True for a primary key Drizzle generates (`$defaultFn(() => randomUUID())`): the server's to choose, as a
+ * key the database generates (`defaultRandom()`) is, so no default create schema takes it.
+ *
+ * @example
+ * ```ts
+ * import { sqliteTable, text } from 'drizzle-orm/sqlite-core';
+ * const tag = sqliteTable('tag', { id: text('id').primaryKey().$defaultFn(() => crypto.randomUUID()) });
+ * isGeneratedKey(tag.id, true); // true
+ * ```
+ */
+export const isGeneratedKey = (column: Column, primaryKey: boolean): boolean =>
+  primaryKey && column.defaultFn !== undefined;
 
 /**
  * True when Drizzle itself fills the column (`$defaultFn`, `$onUpdateFn`) or a literal default applies.

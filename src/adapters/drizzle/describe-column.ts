@@ -13,7 +13,7 @@ import {
   secondDigitsOfSqlType,
   type TextFormat,
 } from 'ormcrud/adapter-kit';
-import { hasClientDefault, isServerGenerated } from './column-fill.ts';
+import { hasClientDefault, isGeneratedKey, isServerGenerated } from './column-fill.ts';
 import { columnKind, isCustom } from './column-kind.ts';
 
 /**
@@ -71,7 +71,7 @@ export function describeColumn(name: string, column: Column, place: ColumnPlace)
     kind,
     nullable: !column.notNull,
     primaryKey,
-    serverGenerated: isServerGenerated(column, soleIntegerPk),
+    serverGenerated: isServerGenerated(column, soleIntegerPk) || isGeneratedKey(column, primaryKey),
     hasClientDefault: hasClientDefault(column),
   };
   const declared = {

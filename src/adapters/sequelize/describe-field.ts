@@ -14,7 +14,7 @@ import {
   type TextFormat,
 } from 'ormcrud/adapter-kit';
 import type { ModelAttributeColumnOptions } from 'sequelize';
-import { isSqlDefault, kindKey } from './model-class.ts';
+import { isMadeDefault, isSqlDefault, kindKey } from './model-class.ts';
 import { validatorChecks } from './validator-checks.ts';
 
 /** The core's kind of each Sequelize data type, by its key. */
@@ -87,13 +87,17 @@ export function describeField(
     ...((kind === 'datetime' || key === 'TIME') && { secondDigits: secondDigitsOfSqlType(type.toSql?.() ?? '') }),
   };
   const defaultValue = attribute.defaultValue;
+  const primaryKey = attribute.primaryKey === true;
+  // A key Sequelize makes (`UUIDV4`) is the server's to choose, as one the database makes is.
+  const generated =
+    attribute.autoIncrement === true || isSqlDefault(defaultValue) || (primaryKey && isMadeDefault(defaultValue));
   return {
     name,
     kind,
     ...kindFacets(kind, declared, database),
     nullable: attribute.allowNull !== false && !attribute.primaryKey,
-    primaryKey: attribute.primaryKey === true,
-    serverGenerated: attribute.autoIncrement === true || stamped.has(name) || isSqlDefault(defaultValue),
+    primaryKey,
+    serverGenerated: generated || stamped.has(name),
     hasClientDefault: defaultValue !== undefined && !isSqlDefault(defaultValue),
     ...(checks && { checks }),
     ...(attribute.comment && { description: attribute.comment }),

@@ -131,9 +131,9 @@ function refuseAccessors(model: AnyModel): void {
 
 /**
  * Describes a Sequelize model for the core: timestamps, the version counter,
- * auto-increment and SQL-defaulted attributes are server-generated; an
- * attribute with a JavaScript default (a constant, `DataTypes.NOW`,
- * `DataTypes.UUIDV4`) is optional on create; one its scope (the default one, or
+ * auto-increment and SQL-defaulted attributes, and keys Sequelize makes
+ * (`DataTypes.UUIDV4`), are server-generated; another attribute with a
+ * JavaScript default (a constant, `DataTypes.NOW`) is optional on create; one its scope (the default one, or
  * those of `Model.scope(...)`) or its own `toJSON()` leaves out is hidden. `resolve` finds a model by its
  * table name, to name a referenced column's attribute (default: among the
  * models of the same Sequelize instance).

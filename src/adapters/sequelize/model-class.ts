@@ -6,7 +6,7 @@
  * @module
  */
 import { refuseSharedName } from 'ormcrud/adapter-kit';
-import { type ModelAttributeColumnOptions, type ModelStatic, type Sequelize, Utils } from 'sequelize';
+import { DataTypes, type ModelAttributeColumnOptions, type ModelStatic, type Sequelize, Utils } from 'sequelize';
 
 /** A Sequelize model class of any instance type. */
 // biome-ignore lint/suspicious/noExplicitAny: Sequelize's models are generic over their instances
@@ -64,6 +64,10 @@ export function isSingleFloat(attribute: ModelAttributeColumnOptions): boolean {
 
 /** A default written as SQL (`sequelize.fn`, `sequelize.literal`): the database computes it. */
 export const isSqlDefault = (value: unknown): boolean => value instanceof Utils.SequelizeMethod;
+
+/** A default Sequelize makes afresh for each row (`DataTypes.UUIDV4`, `NOW`, a function), not a constant. */
+export const isMadeDefault = (value: unknown): boolean =>
+  typeof value === 'function' || value instanceof DataTypes.ABSTRACT;
 
 /** The core's model name of a Sequelize model: its table name, lower-case. */
 export function modelName(model: AnyModel): string {
