@@ -69,7 +69,6 @@ export function routeResponder<Raw>(route: CrudRoute, options: ResponderOptions 
   const { status, handle, headers } = route;
   // A 204 or 304 has no body, whatever the handler returns.
   const bodyless = status === 204 || status === 304;
-  const plain = { 'content-type': JSON_TYPE };
   return async (parts) => {
     try {
       const early = malformedUrl(parts.url) ?? paramTooLong(parts.params);
@@ -84,7 +83,9 @@ export function routeResponder<Raw>(route: CrudRoute, options: ResponderOptions 
       if (result === undefined || bodyless) return { status, headers: extra ?? {}, body: undefined };
       if (typeof result === 'string' && !json.response)
         return { status, headers: { ...extra, 'content-type': TEXT_TYPE }, body: result };
-      return { status, headers: extra ? { ...extra, ...plain } : plain, body: serialize(result) as string };
+      // Each reply owns its headers: a server may write into them (`@hono/node-server` 2.1.0 set its length).
+      const own = extra ? { ...extra, 'content-type': JSON_TYPE } : { 'content-type': JSON_TYPE };
+      return { status, headers: own, body: serialize(result) as string };
     } catch (error) {
       return problemReply(error, log);
     }
