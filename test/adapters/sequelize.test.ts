@@ -532,6 +532,34 @@ describe("SequelizeAdapter: the default scope's hidden attributes", () => {
     }
   });
 
+  test("a crudConfig given over a scoped model hides its fields from other collections' includes", async () => {
+    for (const scoped of [(m: typeof account) => m.scope('bare'), (m: typeof account) => m.unscoped()]) {
+      const orm = new Sequelize('sqlite::memory:', { logging: false });
+      const person = orm.define(
+        'person',
+        { name: DataTypes.STRING(20), email: DataTypes.STRING(40) },
+        { tableName: 'person', timestamps: false, scopes: { bare: {} } },
+      );
+      const entry = orm.define('entry', { title: DataTypes.STRING(20) }, { tableName: 'entry', timestamps: false });
+      entry.belongsTo(person, { as: 'author', foreignKey: 'author_id' });
+      await orm.sync();
+      await person.create({ name: 'boss', email: 'boss@secret' });
+      await entry.create({ title: 'e1', author_id: 1 });
+      const people = new SequelizeAdapter({ model: scoped(person), crudConfig: { excludeFields: ['email'] } });
+      const app = await routersApp('fastify', [
+        new CRUDCollection({ ormAdapter: people }).getRouter({ prefix: '/people' }),
+        new CRUDCollection({ ormAdapter: new SequelizeAdapter({ model: entry }) }).getRouter({ prefix: '/entries' }),
+      ]);
+      try {
+        const res = await app.inject({ method: 'GET', url: '/entries?include=author' });
+        assert.deepEqual(res.json().data[0].author, { id: 1, name: 'boss' });
+      } finally {
+        await app.close();
+        await orm.close();
+      }
+    }
+  });
+
   test('an allow-list default scope hides the attributes it leaves out, aliased entries kept', () => {
     const listed = sequelize.define(
       'listed',

@@ -40,6 +40,16 @@ export function appliedScope(model: AnyModel): { scope: ScopeOptions; names: rea
   return { scope, names };
 }
 
+/**
+ * The model class `Model.scope(...)` or `unscoped()` made its class from (itself if neither): the class
+ * associations and `sequelize.models` hold, so the one includes of the model resolve to.
+ */
+export function baseModel(model: AnyModel): AnyModel {
+  let base = model;
+  while ((base as { scoped?: boolean }).scoped === true) base = Object.getPrototypeOf(base) as AnyModel;
+  return base;
+}
+
 /** The attributes Sequelize fills itself: `createdAt`, `updatedAt`, the version counter. */
 export function stampAttributes(model: AnyModel): { created?: string; updated?: string; version?: string } {
   const { _timestampAttributes: stamps = {}, _versionAttribute: version } = model as unknown as Stamped;

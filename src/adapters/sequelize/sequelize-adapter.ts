@@ -25,7 +25,7 @@ import type { Sequelize } from 'sequelize';
 import { hiddenRows } from './describe-model.ts';
 import { dialectOf } from './dialect.ts';
 import { sessionOf } from './executor.ts';
-import type { AnyModel } from './model-class.ts';
+import { type AnyModel, baseModel } from './model-class.ts';
 import { ModelRegistry } from './model-registry.ts';
 import type { ModelRow } from './row-types.ts';
 import { refuseSkippedLogic } from './skipped-logic.ts';
@@ -97,6 +97,8 @@ export class SequelizeAdapter<M extends AnyModel = AnyModel> extends EngineAdapt
       timeoutMs: options.timeoutMs,
     });
     this.#registry = cached(registries, sequelize, () => new ModelRegistry(sequelize));
+    // Includes of the model reach its base class, not the scoped one given: its crudConfig must apply there too.
+    this.registerConfigAs(baseModel(options.model));
   }
 
   /** The Sequelize instance the model belongs to. */
