@@ -511,6 +511,22 @@ describe("SequelizeAdapter: the default scope's hidden attributes", () => {
     assert.equal((await app.inject({ method: 'GET', url: '/accounts?sort=password_hash' })).statusCode, 422);
   });
 
+  test('public fields naming one are refused: the model itself never shows it', () => {
+    const named = /"account": the public fields name password_hash, which its ORM hides/;
+    const adapter = new SequelizeAdapter({ model: account });
+    assert.throws(() => new CRUDCollection({ ormAdapter: adapter, publicFields: ['id', 'password_hash'] }), named);
+    const vault = sequelize.define(
+      'vault',
+      { pin: DataTypes.STRING },
+      { tableName: 'vault', timestamps: false, defaultScope: { attributes: { exclude: ['pin'] } } },
+    );
+    const configured = new SequelizeAdapter({ model: vault, crudConfig: { publicFields: ['id', 'pin'] } });
+    assert.throws(() => new CRUDCollection({ ormAdapter: configured }), /"vault": the public fields name pin/);
+    // Its unscoped model shows it.
+    const unscoped = new SequelizeAdapter({ model: account.unscoped() });
+    assert.ok(new CRUDCollection({ ormAdapter: unscoped, publicFields: ['id', 'password_hash'] }));
+  });
+
   test("a model's named scope is applied in its place, as Sequelize's finds apply it", async () => {
     assert.throws(
       () => new SequelizeAdapter({ model: account.scope('named') }).describe(),

@@ -1,8 +1,9 @@
 /**
- * TypeORM's `insert: false` and `update: false` columns, through HTTP: the
+ * TypeORM's `insert: false`, `update: false` and `select: false` columns, through HTTP: the
  * default create schema leaves out what TypeORM never inserts (the database
  * default applies), the default update schema what it never updates, so a
- * client cannot set either.
+ * client cannot set either; what it never selects is in no response, and
+ * public fields naming it are refused.
  */
 import 'reflect-metadata';
 import assert from 'node:assert/strict';
@@ -29,14 +30,28 @@ class Doc {
   state!: string;
 }
 
+@Entity('flagged_vault')
+class Vault {
+  @PrimaryGeneratedColumn({ type: 'integer' })
+  id!: number;
+
+  @Column({ type: 'varchar' })
+  label!: string;
+
+  @Column({ type: 'varchar', select: false, nullable: true })
+  pin!: string | null;
+}
+
 let dataSource: DataSource;
 let app: TestApp;
 let docs: CRUDCollection;
 before(async () => {
-  dataSource = await memoryDataSource([Doc]);
+  dataSource = await memoryDataSource([Doc, Vault]);
   await dataSource.synchronize();
   docs = new CRUDCollection({ ormAdapter: new TypeORMAdapter({ dataSource, model: Doc }) });
-  app = await routersApp('fastify', [docs.getRouter({ prefix: '/docs' })]);
+  const vaults = new CRUDCollection({ ormAdapter: new TypeORMAdapter({ dataSource, model: Vault }) });
+  app = await routersApp('fastify', [docs.getRouter({ prefix: '/docs' }), vaults.getRouter({ prefix: '/vaults' })]);
+  await dataSource.query(`INSERT INTO flagged_vault (label, pin) VALUES ('v', '1234')`);
 });
 after(async () => {
   await app.close();
@@ -55,4 +70,14 @@ test('a client sets neither: the default fills the one, the create value stays i
   assert.equal(patched.status, 200, JSON.stringify(patched.body));
   const read = (await call(app, 'GET', `/docs/${created.body.id}`)).body;
   assert.deepEqual([read.title, read.createdBy, read.state], ['b', 'ada', 'pending']);
+});
+
+test('a column TypeORM never selects is in no response; public fields naming it are refused', async () => {
+  assert.deepEqual((await call(app, 'GET', '/vaults/1')).body, { id: 1, label: 'v' });
+  // No filter by it: an unknown parameter, which tells no row apart.
+  assert.equal((await call(app, 'GET', '/vaults?pin=0000')).body.count, 1);
+  const adapter = () => new TypeORMAdapter({ dataSource, model: Vault });
+  const named = /"flagged_vault": the public fields name pin, which its ORM hides/;
+  assert.throws(() => new CRUDCollection({ ormAdapter: adapter(), publicFields: ['id', 'label', 'pin'] }), named);
+  assert.throws(() => new CRUDCollection({ ormAdapter: adapter(), baseFields: ['pin'] }), named);
 });

@@ -8,7 +8,7 @@
  * @module
  */
 
-import type { ModelMeta } from '../model-meta.ts';
+import type { FieldMeta, ModelMeta } from '../model-meta.ts';
 import { CRUDConfigDict, type CRUDConfigInit, resolveFieldSet } from './crud-config.ts';
 import { defaultPublicFields } from './schema-factory.ts';
 
@@ -97,7 +97,8 @@ export function modelConfigs(model: unknown): readonly CRUDConfigDict[] {
 /**
  * The public fields of `meta` under one configuration: the explicit `fields` ∪
  * `baseFields` (each falling back to the config), else every field; never an
- * excluded field other than the primary key.
+ * excluded field other than the primary key. Throws for an explicit set naming
+ * a field its ORM hides ({@link FieldMeta.hidden}): the model's ORM never serves it.
  */
 export function publicFieldSet(
   meta: ModelMeta,
@@ -110,6 +111,14 @@ export function publicFieldSet(
     defaultPublicFields(meta, excludeFields),
   );
   const keys = new Set(meta.primaryKey);
+  // The default set has no hidden field but a key: any other was named.
+  const hidden = meta.fields.filter((f) => f.hidden && !keys.has(f.name) && set.has(f.name)).map((f) => f.name);
+  if (hidden.length > 0) {
+    throw new TypeError(
+      `"${meta.name}": the public fields name ${hidden.join(', ')}, which its ORM hides (TypeORM's ` +
+        'select: false, a Sequelize scope or toJSON()): leave them out, or serve a model that shows them',
+    );
+  }
   return new Set([...set].filter((name) => keys.has(name) || !excludeFields.has(name)));
 }
 
