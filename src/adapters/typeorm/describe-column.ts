@@ -53,7 +53,7 @@ export function describeColumn(column: ColumnMetadata): FieldMeta {
     hasClientDefault: column.default !== undefined && !sqlDefault,
     ...(!column.isInsert && { insertable: false }),
     ...(!column.isUpdate && { updatable: false }),
-    ...(column.isSelect === false && { hidden: true }),
+    ...(column.isSelect === false && !column.isPrimary && { hidden: true }),
     ...(column.comment && { description: column.comment }),
   };
 }

@@ -53,7 +53,8 @@ function columnSpec(column: ColumnMetadata, dataSource: DataSource): ColumnSpec 
     primaryKey: column.isPrimary,
     nullable: column.isNullable,
     autoIncrement: column.isGenerated && column.generationStrategy !== 'uuid',
-    selected: column.isSelect,
+    // A key is never secret from its own URL, and every response carries it.
+    selected: column.isSelect || column.isPrimary,
     decode: fieldKind(column) === 'json' ? jsonDecoder(column) : (raw) => driver.prepareHydratedValue(raw, column),
     encode: (value) => {
       const stored = driver.preparePersistentValue(
