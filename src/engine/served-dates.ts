@@ -44,6 +44,19 @@ function instantOf(text: string): { ms: number; readable: boolean } {
 }
 
 /**
+ * Whether PostgreSQL's text of a date-time is one `Date` reads as it is, of a year inside the wire's range
+ * whatever its offset: a four-digit year past the first and before the last, not BC, no offset of seconds.
+ * Most are, and need no parse.
+ */
+function plainInstant(text: string): boolean {
+  const n = text.length;
+  if (text.charCodeAt(4) !== 45 || text.charCodeAt(n - 1) === 67) return false; // `-` after the year; not `… BC`
+  const year = Number(text.slice(0, 4));
+  const secondsOffset = text[n - 3] === ':' && text[n - 6] === ':' && (text[n - 9] === '+' || text[n - 9] === '-');
+  return year > YEARS.min && year < YEARS.max && !secondsOffset;
+}
+
+/**
  * A decoder of raw dates (`kind` `'date'`) or date-times that refuses those outside the years the wire
  * takes, which drivers misread: `infinity` (text or `Infinity`), BC, `20000-01-01`, an invalid `Date`.
  * A date-time's year is its year in UTC, whatever the session's zone; text `Date` cannot read (an offset
@@ -66,6 +79,7 @@ export function withinYears(kind: 'date' | 'datetime'): Codec {
     if (raw instanceof Date) return within(kind === 'date' ? raw.getFullYear() : raw.getUTCFullYear()) ? raw : refuse();
     if (typeof raw !== 'string') return refuse();
     if (kind === 'date') return within(Number(DAY_PARTS.exec(raw)?.[1] ?? Number.NaN)) ? raw : refuse();
+    if (plainInstant(raw)) return raw;
     const { ms, readable } = instantOf(raw);
     if (!within(new Date(ms).getUTCFullYear())) return refuse();
     return readable ? raw : new Date(ms).toISOString();
@@ -90,11 +104,14 @@ function servedDay(value: unknown): unknown {
 
 /** A decoded date-time, a `Date` or text of an instant, if its year in UTC is one the wire takes. */
 function servedInstant(value: unknown): unknown {
-  const ms = value instanceof Date ? value.getTime() : typeof value === 'string' ? instantOf(value).ms : Number.NaN;
-  // An invalid `Date` is a year out of range; text no date-time's, or any other value, is no date-time.
-  if (Number.isNaN(ms) && !(value instanceof Date)) throw new Unexpressible('a value that is no date-time');
-  const year = new Date(ms).getUTCFullYear();
-  if (!within(year)) throw new Unexpressible(`a date-time ${OUTSIDE}`);
+  if (value instanceof Date) {
+    // An invalid `Date` (a year of NaN) is a year out of range.
+    if (within(value.getUTCFullYear())) return value;
+    throw new Unexpressible(`a date-time ${OUTSIDE}`);
+  }
+  const ms = typeof value === 'string' ? instantOf(value).ms : Number.NaN;
+  if (Number.isNaN(ms)) throw new Unexpressible('a value that is no date-time');
+  if (!within(new Date(ms).getUTCFullYear())) throw new Unexpressible(`a date-time ${OUTSIDE}`);
   return value;
 }
 
