@@ -83,6 +83,10 @@ export const DOT_KEYS: readonly string[] = ['.', '..'];
 /** What a client reads for a new key of {@link DOT_KEYS}. */
 export const DOT_KEY_MESSAGE = 'must not be "." or "..": no URL can name that key';
 
+/** An integer as a `bigint` or its digits. */
+const isIntegral = (value: unknown): value is bigint | string =>
+  typeof value === 'bigint' || (typeof value === 'string' && /^-?[0-9]+$/.test(value));
+
 /** What a client reads for a value outside its column's range (an integer's, a date's); `undefined` within it. */
 function rangeRefusal(value: unknown, field: FieldMeta | undefined): string | undefined {
   if (field?.kind === 'json' || field?.kind === 'unknown') return jsonRefusal(value);
@@ -90,8 +94,7 @@ function rangeRefusal(value: unknown, field: FieldMeta | undefined): string | un
     const year = yearOf(value, field.kind);
     return year === undefined || (year >= YEARS.min && year <= YEARS.max) ? undefined : DATE_RANGE_MESSAGE;
   }
-  const integral = typeof value === 'bigint' || (typeof value === 'string' && /^-?[0-9]+$/.test(value));
-  if (field?.kind === 'bigint' && integral && field.integers !== 'numeric') {
+  if (field?.kind === 'bigint' && field.integers !== 'numeric' && isIntegral(value)) {
     const n = BigInt(value);
     const { min, max } = field.integers === 'unsigned' ? UINT64 : INT64;
     return n >= min && n <= max ? undefined : `must be between ${min} and ${max}`;
