@@ -154,6 +154,24 @@ describeForum(
       assert.equal((await call(strict, 'GET', '/c?q=General')).body.count, 1);
     });
 
+    test("a router's strategy replaces its own collection's markers, not its nested collections'", async () => {
+      const fromHeader = (req: CrudRequest) => ({ id: Number(req.headers['x-key']) });
+      const router = categories()
+        .addNestedCollection('/threads', new CRUDCollection({ ormAdapter: s.harness.adapters.thread }))
+        .getRouter({ prefix: '/c', strategy: { dependencyOverrides: [[PKFieldsDependency, fromHeader]] } });
+      const app = await serve(s, router);
+      const key = { 'x-key': '1' };
+      const [own, thread] = [
+        await call(app, 'GET', '/c/3', undefined, key),
+        await call(app, 'GET', '/c/1/threads/2', undefined, key),
+      ];
+      assert.deepEqual([own.status, own.body.name], [200, 'General']);
+      assert.deepEqual([thread.status, thread.body.title], [200, 'Rules']);
+      assert.equal((await call(app, 'DELETE', '/c/1/threads/999', undefined, key)).status, 404);
+      assert.equal((await s.rows('thread', { id: 1 })).length, 1);
+      await app.close();
+    });
+
     test('a replaced body keeps to the path: the parent key from the URL, the primary key never updated', async () => {
       const adapter = s.harness.adapters.thread;
       const asSent = (req: CrudRequest) => req.body;

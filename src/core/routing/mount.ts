@@ -30,7 +30,7 @@ import { writtenValues } from './written-values.ts';
 
 /**
  * An alternative set of dependency overrides for one router build, applied over
- * the collection's own `dependencyOverrides`.
+ * the collection's own `dependencyOverrides`; its nested collections keep theirs.
  */
 export interface Strategy {
   readonly dependencyOverrides?: DependencyOverridesInit;
@@ -178,6 +178,8 @@ export class Mount {
     const chain = chainShape(parent.ormAdapter.model, link, place.parents[0]?.chain);
     return new Mount(child, {
       ...place,
+      // A build's strategy is for the router's own collection: a nested one keeps its own markers.
+      strategy: undefined,
       path: this.itemPath + path,
       parents: [
         { model: parent.ormAdapter.model, adapter: parent.ormAdapter, link, chain, pk, relink },
