@@ -60,6 +60,8 @@ export class CollectionConfig<TRow extends Row = Row, TPk extends PkValues = PkO
   readonly dependencyOverrides: DependencyOverrides;
   /** Extra routes: `extra.get(path, handler)`, `extra.item`, `extra.collection`. */
   readonly extra: ExtraRoutes<TPk> = new ExtraRoutes<TPk>();
+  /** The fields and base fields shown, which decide the relations a client may include. */
+  readonly #shown: [Iterable<string> | undefined, Iterable<string> | undefined];
 
   constructor(options: CRUDCollectionOptions<TRow, TPk> = {}) {
     const read = <K extends keyof CRUDCollectionOptions<TRow, TPk>>(key: K) =>
@@ -92,6 +94,7 @@ export class CollectionConfig<TRow extends Row = Row, TPk extends PkValues = PkO
     this.filterSchema = read('filterSchema') ?? adapter.generateFilterSchema(shown, base);
     this.sortSchema = read('sortSchema') ?? adapter.generateSortSchema(shown, base);
     this.includeLimit = checkIncludeLimit(read('includeLimit'), this.constructor.name);
+    this.#shown = [shown, base];
     this.includeSchema = read('includeSchema') ?? adapter.generateIncludeSchema(this.includeLimit, shown, base);
     this.dependencies = read('dependencies') ?? [];
     this.getOneDependencies = read('getOneDependencies') ?? [];
@@ -110,6 +113,28 @@ export class CollectionConfig<TRow extends Row = Row, TPk extends PkValues = PkO
   /** Throws unless an ORM adapter is configured. */
   verifyOrmAdapter(): void {
     if (!this.ormAdapter) throw new TypeError(`${this.constructor.name}: the ormAdapter option is required`);
+  }
+
+  /**
+   * Throws unless the include schema offers only relations a client may include: a given one is not
+   * generated so. Routers call it when built, once the related models' configurations are known.
+   *
+   * @example
+   * ```ts
+   * const includeSchema = z.object({ include: z.array(z.enum(['author'])).optional() });
+   * new CRUDCollection({ ormAdapter, includeSchema }).verifyIncludeSchema(); // throws if author_id is hidden
+   * ```
+   */
+  verifyIncludeSchema(): void {
+    const adapter = this.ormAdapter;
+    for (const relation of adapter.meta.relations) {
+      if (!this.includeSchema.shape.include?.safeParse([relation.name]).success) continue;
+      const hidden = adapter.hiddenJoinKey(relation, ...this.#shown);
+      if (hidden === undefined) continue;
+      throw new TypeError(
+        `${this.constructor.name}: the includeSchema offers "${relation.name}", which is joined over the hidden key "${hidden}"`,
+      );
+    }
   }
 
   /** The lower-case model name, or `''`. */

@@ -8,7 +8,7 @@
 import type { z } from 'zod';
 import { DEFAULT_INCLUDE_LIMIT } from './include-limit.ts';
 import { refuseNameClashes } from './model-checks.ts';
-import type { ModelMeta } from './model-meta.ts';
+import type { ModelMeta, RelationMeta } from './model-meta.ts';
 import { CRUDConfigDict, resolveFieldSet } from './schemas/crud-config.ts';
 import {
   ownModelConfig,
@@ -17,14 +17,7 @@ import {
   registerModelConfig,
   shownFieldsOf,
 } from './schemas/model-configs.ts';
-import {
-  filterObject,
-  includableRelations,
-  includeObject,
-  isIncludable,
-  scalarFields,
-  sortObject,
-} from './schemas/query-schemas.ts';
+import { filterObject, hiddenJoinKey, includeObject, scalarFields, sortObject } from './schemas/query-schemas.ts';
 import {
   createObject,
   defaultCreateFields,
@@ -112,14 +105,13 @@ export abstract class ModelSchemas<TModel = unknown> {
 
   /** Public (GET) schema: model fields plus relation keys. */
   generatePublicSchema(fields?: Iterable<string>, baseFields?: Iterable<string>): z.ZodObject {
-    const shown = this.publicFieldSet(fields, baseFields);
     // Only a relation a client may include shows its target: what the router shows of it is recorded.
     const relations = relationShape(
       this.meta,
       (name) => this.describe(name),
       (target, relation) => {
-        const targetShown = publicFieldsOf(target);
-        return isIncludable(relation, shown, targetShown) ? shownFieldsOf(target) : targetShown;
+        const hidden = this.hiddenJoinKey(relation, fields, baseFields);
+        return hidden === undefined ? shownFieldsOf(target) : publicFieldsOf(target);
       },
     );
     return publicObject(this.generateFlatPublicSchema(fields, baseFields), relations);
@@ -159,19 +151,35 @@ export abstract class ModelSchemas<TModel = unknown> {
   }
 
   /**
-   * `include`, restricted to the relations joined over public fields on both
-   * sides (see `fields`, as for the public schema); documents the per-parent cap of to-many ones.
+   * `include`, restricted to the relations a client may include with `fields` shown (see
+   * {@link hiddenJoinKey}); documents the per-parent cap of to-many ones.
    */
   generateIncludeSchema(
     includeLimit: number = DEFAULT_INCLUDE_LIMIT,
     fields?: Iterable<string>,
     baseFields?: Iterable<string>,
   ): z.ZodObject {
-    const publicOf = (target: string) => publicFieldsOf(this.describe(target));
     return includeObject(
-      () => includableRelations(this.meta, this.publicFieldSet(fields, baseFields), publicOf),
+      () =>
+        this.meta.relations.filter((r) => this.hiddenJoinKey(r, fields, baseFields) === undefined).map((r) => r.name),
       includeLimit,
     );
+  }
+
+  /**
+   * The key that keeps a client from including `relation` with `fields` shown (as for the public schema),
+   * as `model.field`: one hidden on this side, or not public on the target's. `undefined` when it may be
+   * included.
+   *
+   * @example
+   * ```ts
+   * const author = postAdapter.meta.relations.find((r) => r.name === 'author');
+   * if (author) postAdapter.hiddenJoinKey(author); // 'post.author_id' when it is excluded
+   * ```
+   */
+  hiddenJoinKey(relation: RelationMeta, fields?: Iterable<string>, baseFields?: Iterable<string>): string | undefined {
+    const publicOf = (model: string) => publicFieldsOf(this.describe(model));
+    return hiddenJoinKey(this.meta, relation, this.publicFieldSet(fields, baseFields), publicOf);
   }
 
   /** One optional exact-match parameter per scalar public field. */

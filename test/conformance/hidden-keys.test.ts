@@ -77,6 +77,26 @@ describeForum(
       assert.equal((await get('/users/1')).status, 200);
     });
 
+    test('an includeSchema of its own that offers a relation over a hidden key is refused when built', async () => {
+      const { post, user } = s.harness.adapters;
+      const include = (names: z.ZodType) => z.object({ include: z.array(names).optional() });
+      const posts = (names: z.ZodType) =>
+        new CRUDCollection({
+          ormAdapter: post,
+          publicFields: ['id', 'thread_id', 'slug'],
+          includeSchema: include(names),
+        });
+      for (const names of [z.enum(['author', 'thread']), z.string()]) {
+        assert.throws(() => posts(names).getRouter({ prefix: '/p' }), /"author".*hidden key "post\.author_id"/);
+      }
+      const users = new CRUDCollection({ ormAdapter: user, includeSchema: include(z.enum(['posts'])) });
+      assert.throws(() => users.getRouter({ prefix: '/u' }), /"posts".*hidden key "post\.author_id"/);
+      const own = await routersApp(s.framework, [posts(z.enum(['thread'])).getRouter({ prefix: '/p' })]);
+      const thread = await call(own, 'GET', '/p/1?include=thread');
+      await own.close();
+      assert.deepEqual([thread.status, thread.body.thread?.id], [200, thread.body.thread_id]);
+    });
+
     test('the OpenAPI document offers only the relations a client may include', () => {
       const doc = createOpenApiDocument(routers, { info: { title: 't', version: '1' } });
       const includeOf = (path: string) => {

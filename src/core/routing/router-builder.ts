@@ -44,6 +44,7 @@ function mountTree(table: RouteTable): void {
   const c = table.mount.collection;
   // A relation over a field its models lack would fail each include of it: refused here, not per request.
   refuseMissingJoinFields(c.ormAdapter.meta, (name) => c.ormAdapter.describe(name));
+  c.verifyIncludeSchema();
   const strategy = table.mount.place.strategy;
   const { single } = table.mount;
   c.addExtraRoutes(table, strategy);

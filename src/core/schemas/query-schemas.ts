@@ -59,23 +59,25 @@ export function includeObject(
 }
 
 /**
- * The relations a client may include: those joined over fields `shown` on this
- * side and public on the target's, so no include reveals a hidden key (a hidden
- * `author_id` as `author.id`, or as the posts listed under their author).
+ * The first key `relation` of `meta` joins over that a client may not see, as `model.field`, or `undefined`
+ * when it may be included: its fields must be `shown` on this side and public on the target's, so no
+ * include reveals a hidden key (a hidden `author_id` as `author.id`, or as the posts listed under their
+ * author).
  */
-export function includableRelations(
+export function hiddenJoinKey(
   meta: ModelMeta,
-  shown: ReadonlySet<string>,
-  publicOf: (target: string) => ReadonlySet<string>,
-): string[] {
-  return meta.relations.filter((r) => isIncludable(r, shown, publicOf(r.target))).map((r) => r.name);
-}
-
-/** Whether `relation` joins over fields `shown` on this side and `targetShown` on the target's. */
-export function isIncludable(
   relation: RelationMeta,
   shown: ReadonlySet<string>,
-  targetShown: ReadonlySet<string>,
-): boolean {
-  return relation.fields.every((f) => shown.has(f)) && relation.references.every((f) => targetShown.has(f));
+  publicOf: (model: string) => ReadonlySet<string>,
+): string | undefined {
+  const sides: [string, readonly string[], () => ReadonlySet<string>][] = [
+    [meta.name, relation.fields, () => shown],
+    [relation.target, relation.references, () => publicOf(relation.target)],
+  ];
+  for (const [model, fields, visible] of sides) {
+    const seen = visible();
+    const hidden = fields.find((field) => !seen.has(field));
+    if (hidden !== undefined) return `${model}.${hidden}`;
+  }
+  return undefined;
 }
