@@ -168,8 +168,8 @@ export abstract class ModelSchemas<TModel = unknown> {
 
   /**
    * The key that keeps a client from including `relation` with `fields` shown (as for the public schema),
-   * as `model.field`: one hidden on this side, or not public on the target's. `undefined` when it may be
-   * included.
+   * as `model.field`: one hidden on this side, or not public on the target's or its junction's. `undefined`
+   * when it may be included.
    *
    * @example
    * ```ts

@@ -60,9 +60,9 @@ export function includeObject(
 
 /**
  * The first key `relation` of `meta` joins over that a client may not see, as `model.field`, or `undefined`
- * when it may be included: its fields must be `shown` on this side and public on the target's, so no
- * include reveals a hidden key (a hidden `author_id` as `author.id`, or as the posts listed under their
- * author).
+ * when it may be included: its fields must be `shown` on this side, and public on the target's and on any
+ * junction's, so no include reveals a hidden key (a hidden `author_id` as `author.id`, or as the posts
+ * listed under their author; a junction's hidden keys as the members listed under their club).
  */
 export function hiddenJoinKey(
   meta: ModelMeta,
@@ -70,10 +70,15 @@ export function hiddenJoinKey(
   shown: ReadonlySet<string>,
   publicOf: (model: string) => ReadonlySet<string>,
 ): string | undefined {
+  const { through } = relation;
   const sides: [string, readonly string[], () => ReadonlySet<string>][] = [
     [meta.name, relation.fields, () => shown],
     [relation.target, relation.references, () => publicOf(relation.target)],
   ];
+  if (through) {
+    const joined = [...through.sourceFields, ...through.junctionTargetFields];
+    sides.push([through.model, joined, () => publicOf(through.model)]);
+  }
   for (const [model, fields, visible] of sides) {
     const seen = visible();
     const hidden = fields.find((field) => !seen.has(field));
