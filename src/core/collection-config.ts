@@ -95,7 +95,8 @@ export class CollectionConfig<TRow extends Row = Row, TPk extends PkValues = PkO
     this.sortSchema = read('sortSchema') ?? adapter.generateSortSchema(shown, base);
     this.includeLimit = checkIncludeLimit(read('includeLimit'), this.constructor.name);
     this.#shown = [shown, base];
-    this.includeSchema = read('includeSchema') ?? adapter.generateIncludeSchema(this.includeLimit, shown, base);
+    // A given public schema shows only the relations it has: no other is offered for include.
+    this.includeSchema = read('includeSchema') ?? adapter.generateIncludeSchema(this.includeLimit, shown, base, given);
     this.dependencies = read('dependencies') ?? [];
     this.getOneDependencies = read('getOneDependencies') ?? [];
     this.getManyDependencies = read('getManyDependencies') ?? [];

@@ -152,16 +152,21 @@ export abstract class ModelSchemas<TModel = unknown> {
 
   /**
    * `include`, restricted to the relations a client may include with `fields` shown (see
-   * {@link hiddenJoinKey}); documents the per-parent cap of to-many ones.
+   * {@link hiddenJoinKey}) and, when given, to those named in `relations`; documents the per-parent cap of
+   * to-many ones.
    */
   generateIncludeSchema(
     includeLimit: number = DEFAULT_INCLUDE_LIMIT,
     fields?: Iterable<string>,
     baseFields?: Iterable<string>,
+    relations?: Iterable<string>,
   ): z.ZodObject {
+    const named = relations === undefined ? undefined : new Set(relations);
     return includeObject(
       () =>
-        this.meta.relations.filter((r) => this.hiddenJoinKey(r, fields, baseFields) === undefined).map((r) => r.name),
+        this.meta.relations
+          .filter((r) => (named?.has(r.name) ?? true) && this.hiddenJoinKey(r, fields, baseFields) === undefined)
+          .map((r) => r.name),
       includeLimit,
     );
   }

@@ -70,6 +70,27 @@ describeForum(
       assert.equal(params.includes('slug'), true);
     });
 
+    test('a public schema of its own offers for include only the relations it has', async () => {
+      const { post } = s.harness.adapters;
+      const fields = { id: z.int(), thread_id: z.int(), slug: z.string() };
+      const thread = z.object({ id: z.int(), title: z.string() }).nullable().default(null);
+      const own = await routersApp(s.framework, [
+        new CRUDCollection({ ormAdapter: post, publicSchema: z.object(fields) }).getRouter({ prefix: '/bare' }),
+        new CRUDCollection({ ormAdapter: post, publicSchema: z.object({ ...fields, thread }) }).getRouter({
+          prefix: '/with-thread',
+        }),
+      ]);
+      const [bare, translations, shown] = [
+        await call(own, 'GET', '/bare/1?include=thread'),
+        await call(own, 'GET', '/bare?include=translations'),
+        await call(own, 'GET', '/with-thread/1?include=thread'),
+      ];
+      await own.close();
+      assert.deepEqual([bare.status, bare.body.code], [422, 'validation_failed'], JSON.stringify(bare.body));
+      assert.equal(translations.status, 422, JSON.stringify(translations.body));
+      assert.deepEqual([shown.status, shown.body.thread?.id], [200, shown.body.thread_id]);
+    });
+
     test("a relation over a key the related model hides is a 422: a user's posts would show their author", async () => {
       const posts = await get('/users/1?include=posts');
       assert.equal(posts.status, 422, JSON.stringify(posts.body));
