@@ -120,7 +120,10 @@ export class CRUDCollection<TRow extends Row = Row, TPk extends PkValues = PkOf<
     return bindHandler(original, overrides ? new Map([...resolved, ...overrides]) : resolved);
   }
 
-  /** Called by GET `/{pk}` when the record is missing: 404 unless an override returns a value, answered with 200. */
+  /**
+   * Called by GET `/{pk}` when the record is missing: 404 unless an override returns a value, answered with
+   * 200 and serialised by the public schema (a value without its required fields is a 500).
+   */
   async getOneNotFound(_pkValues: TPk, _includeData: IncludeData): Promise<unknown> {
     throw new NotFoundError();
   }
