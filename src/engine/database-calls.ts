@@ -6,7 +6,7 @@
  * @module
  */
 import { retryConflicts } from './conflict-retry.ts';
-import { type Deadline, waitOnDatabase } from './database-wait.ts';
+import { type Deadline, stepped, waitOnDatabase } from './database-wait.ts';
 import type { PreparedWrite, Session } from './executor.ts';
 import { type Translate, TranslatingSessions } from './translating-session.ts';
 
@@ -68,7 +68,7 @@ export class DatabaseCalls {
       (deadline) =>
         target.session(async (session) => {
           const own = session.forCall ? session.forCall(deadline) : session;
-          const result = await work(this.#sessions.of(own), deadline);
+          const result = await work(stepped(this.#sessions.of(own), deadline), deadline);
           deadline.beforeCommit();
           return result;
         }),

@@ -1,8 +1,9 @@
 /**
  * How long an adapter call waits on its database before answering 503. The
- * clock runs while neither the call nor any call begun before it on the same
- * database handle has been answered: a busy pool draining its queue is not a
- * dead database; a frozen server, all connections stuck, or a lock held too long is.
+ * clock restarts at each step of the call (its start, each statement queued or
+ * answered) and runs while nothing queued on the same database handle before
+ * that step has been answered: a busy pool draining its queue is not a dead
+ * database; a frozen server, all connections stuck, or a lock held too long is.
  *
  * A call that gives up answers at once while what it sent runs on: its
  * transaction is rolled back instead of committed ({@link Deadline.beforeCommit}),
@@ -15,6 +16,7 @@
 import type { HttpError } from '../core/errors.ts';
 import { unavailableError } from './database-errors.ts';
 import { type Waiting, type Watch, watchOf } from './database-watch.ts';
+import type { Executor, Session } from './executor.ts';
 
 /**
  * The default of the adapters' `timeoutMs`.
@@ -64,8 +66,9 @@ function timeoutError(): HttpError {
 class Wait implements Deadline, Waiting {
   /** The caller gave up on this call. */
   expired = false;
-  readonly began = performance.now();
-  readonly call: number;
+  step: number;
+  began = performance.now();
+  readonly slot: number;
   readonly timeoutMs: number;
   readonly #watch: Watch;
   readonly #giveUp: (error: HttpError) => void;
@@ -74,7 +77,8 @@ class Wait implements Deadline, Waiting {
     this.#watch = watch;
     this.timeoutMs = timeoutMs;
     this.#giveUp = giveUp;
-    this.call = watch.begin(timeoutMs);
+    this.step = watch.answers.begin(timeoutMs);
+    this.slot = watch.nextSlot;
     watch.add(this);
   }
 
@@ -87,11 +91,61 @@ class Wait implements Deadline, Waiting {
     this.#giveUp(timeoutError());
   }
 
+  /** Runs one statement (or transaction) of the call: a step when queued, and again when answered. */
+  statement<T>(run: () => Promise<T>): Promise<T> {
+    const step = this.#next(performance.now());
+    const heard = () => {
+      const now = performance.now();
+      this.#watch.answers.answered(step, now);
+      this.#next(now);
+    };
+    return started(run, this).then(
+      (value) => {
+        heard();
+        return value;
+      },
+      (error: unknown) => {
+        heard();
+        throw error;
+      },
+    );
+  }
+
+  /** A new step of the call at `now`: answers to what was queued before it count from then on. */
+  #next(now: number): number {
+    this.began = now;
+    this.step = this.#watch.answers.begin(this.timeoutMs);
+    return this.step;
+  }
+
   /** The work settled: the database answered. Returns whether the caller still waits for it. */
   answered(): boolean {
     this.#watch.answered(this, performance.now());
     return !this.expired;
   }
+}
+
+/**
+ * `session` for the call `deadline` belongs to: each statement and transaction
+ * is a step of the call, so a statement queued behind later calls counts their
+ * answers as the busy database's. Without a timeout, `session` as it is.
+ *
+ * @example
+ * ```ts
+ * await waitOnDatabase(db, 5000, (deadline) => stepped(session, deadline).exec.run(statement, []));
+ * ```
+ */
+export function stepped(session: Session, deadline: Deadline): Session {
+  if (!(deadline instanceof Wait)) return session;
+  const wrap = (exec: Executor): Executor => ({
+    arrayRows: exec.arrayRows,
+    run: (statement, values) => deadline.statement(() => exec.run(statement, values)),
+  });
+  return {
+    exec: wrap(session.exec),
+    transaction: (work) => deadline.statement(() => session.transaction((exec) => work(wrap(exec)))),
+    inAppTransaction: () => session.inAppTransaction?.() === true,
+  };
 }
 
 /**

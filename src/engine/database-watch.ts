@@ -9,10 +9,12 @@ import { Answers, RESOLUTION_MS } from './handle-answers.ts';
 
 /** A call waiting on its database, as the watch sees it. */
 export interface Waiting {
-  /** The call's number in the handle's {@link Answers}. */
-  readonly call: number;
-  /** `performance.now()` when it began. */
+  /** The number in the handle's {@link Answers} of the call's latest step: its start, a statement queued or answered. */
+  readonly step: number;
+  /** `performance.now()` at that step. */
   readonly began: number;
+  /** Where the watch keeps it: its own count of calls watched. */
+  readonly slot: number;
   readonly timeoutMs: number;
   /** The call is due: it gives up. */
   expire(): void;
@@ -21,19 +23,19 @@ export interface Waiting {
 /** The waiting calls of one handle and the timer that gives up on those due. */
 export class Watch {
   readonly answers = new Answers();
-  /** The calls still waiting, by number: slot `i` holds call `#first + i`; an answered call leaves a hole. */
+  /** The calls still waiting, in order: index `i` holds slot `#first + i`; an answered call leaves a hole. */
   readonly #waiting: (Waiting | undefined)[] = [];
-  #first = 1;
+  #first = 0;
   #timer: NodeJS.Timeout | undefined;
   /** When the armed timer fires (`performance.now()` time). */
   #firesAt = Number.POSITIVE_INFINITY;
 
-  /** Numbers a new call that waits up to `timeoutMs`. */
-  begin(timeoutMs: number): number {
-    return this.answers.begin(timeoutMs);
+  /** The slot of the next call {@link add} watches. */
+  get nextSlot(): number {
+    return this.#first + this.#waiting.length;
   }
 
-  /** Watches `wait`, the call {@link begin} just numbered; arms the timer if it would fire after `wait` is due. */
+  /** Watches `wait`, in slot {@link nextSlot}; arms the timer if it would fire after `wait` is due. */
   add(wait: Waiting): void {
     this.#waiting.push(wait);
     const due = wait.began + wait.timeoutMs;
@@ -43,13 +45,13 @@ export class Watch {
   /** `wait` was answered at `now`. */
   answered(wait: Waiting, now: number): void {
     this.#release(wait);
-    this.answers.answered(wait.call, now);
+    this.answers.answered(wait.step, now);
   }
 
   /** Empties `wait`'s slot, then drops the empty slots at the front. */
   #release(wait: Waiting): void {
     const waiting = this.#waiting;
-    const slot = wait.call - this.#first;
+    const slot = wait.slot - this.#first;
     if (waiting[slot] === wait) waiting[slot] = undefined;
     while (waiting.length > 0 && waiting[0] === undefined) {
       waiting.shift();
@@ -76,7 +78,7 @@ export class Watch {
     let soonest = Number.POSITIVE_INFINITY;
     for (const wait of this.#waiting.slice()) {
       if (!wait) continue;
-      const due = Math.max(wait.began, this.answers.lastBefore(wait.call)) + wait.timeoutMs;
+      const due = Math.max(wait.began, this.answers.lastBefore(wait.step)) + wait.timeoutMs;
       if (due > now) soonest = Math.min(soonest, due);
       else {
         this.#release(wait);
