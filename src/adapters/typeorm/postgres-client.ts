@@ -80,6 +80,8 @@ export async function runPooled(dataSource: DataSource, statement: Statement, va
     if (slow && took > slow) logger.logQuerySlow(took, statement.sql, values);
     return result;
   } catch (error) {
+    // A query `pg` stopped waiting for (its `query_timeout`) leaves the client stuck on it: the pool drops it.
+    if ((error as Error).message === 'Query read timeout') broken ??= error as Error;
     logger.logQueryError(error as Error, statement.sql, values);
     throw new QueryFailedError(statement.sql, values, error as Error);
   } finally {
