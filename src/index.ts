@@ -118,7 +118,8 @@ export {
   type ExtraSchemas,
   type ExtraVerb,
 } from './core/routing/extra-routes.ts';
-export type { Mount, MountDocs, MountPlace, ParentLevel, Strategy } from './core/routing/mount.ts';
+export type { Mount } from './core/routing/mount.ts';
+export type { MountDocs, MountPlace, ParentLevel, Strategy } from './core/routing/mount-place.ts';
 export { NestedConfig, type NestedRouterOptions } from './core/routing/nesting.ts';
 export type { RouteTable } from './core/routing/route-table.ts';
 export type { CrudRoute, CrudRouter, HttpMethod, ResponseHeaders, RouteSchemas } from './core/routing/router.ts';

@@ -12,7 +12,8 @@ import type { DependencyOverridesInit, ResolvedOverrides } from './dependencies/
 import { NotFoundError } from './errors.ts';
 import type { Page, PaginatorBase } from './paginator.ts';
 import type { ParentRef } from './parent-scope.ts';
-import { Mount, type Strategy } from './routing/mount.ts';
+import { Mount } from './routing/mount.ts';
+import type { Strategy } from './routing/mount-place.ts';
 import { NestedConfig } from './routing/nesting.ts';
 import { operationIdOf } from './routing/operation-id.ts';
 import type { RouteTable } from './routing/route-table.ts';

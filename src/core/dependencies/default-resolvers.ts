@@ -8,7 +8,8 @@
 import { z } from 'zod';
 import type { PkValues, Row, SortTerm } from '../adapter-data.ts';
 import { PagePaginator } from '../paginator.ts';
-import type { Mount, ParentLevel } from '../routing/mount.ts';
+import type { Mount } from '../routing/mount.ts';
+import type { ParentLevel } from '../routing/mount-place.ts';
 import { pkParamName } from '../routing/path-params.ts';
 import {
   CreateSchemaDependency,

@@ -10,7 +10,8 @@ import { type DeclaredInputs, mergeInputs } from '../dependencies/markers.ts';
 import { type ErrorCode, NotFoundError, ParentNotFoundError } from '../errors.ts';
 import type { ParentRef } from '../parent-scope.ts';
 import type { ExtraRouteEntry } from './extra-routes.ts';
-import type { Mount, ParentLevel } from './mount.ts';
+import type { Mount } from './mount.ts';
+import type { ParentLevel } from './mount-place.ts';
 import { makeRoute } from './route-factory.ts';
 import type { CrudRoute } from './router.ts';
 

@@ -6,7 +6,8 @@
  */
 import type { CRUDCollection } from '../collection.ts';
 import { extraRoutes } from './extra-route.ts';
-import { Mount, type Strategy } from './mount.ts';
+import { Mount } from './mount.ts';
+import type { Strategy } from './mount-place.ts';
 import type { NestedConfig } from './nesting.ts';
 import { OPERATIONS, type OperationName, operationRoute } from './operations.ts';
 import type { CrudRoute } from './router.ts';
