@@ -47,6 +47,13 @@ describe('databaseError', () => {
       driverError('Lock wait timeout exceeded', { code: 'ER_LOCK_WAIT_TIMEOUT', errno: 1205 }),
     ],
     [
+      'MariaDB at its limit of prepared statements (1461)',
+      driverError("Can't create more than max_prepared_stmt_count statements (current value: 16382)", {
+        code: 'ER_MAX_PREPARED_STMT_COUNT_REACHED',
+        errno: 1461,
+      }),
+    ],
+    [
       'Sequelize around a refused connection',
       Object.assign(new Error('connect ECONNREFUSED'), {
         name: 'SequelizeConnectionRefusedError',

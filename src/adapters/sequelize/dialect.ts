@@ -1,7 +1,7 @@
 /**
  * The engine dialect of a Sequelize instance, by its dialect name. Statements
- * bind `$1, $2, …` on every database, which Sequelize rewrites to the
- * driver's placeholders itself.
+ * bind `$1, $2, …`, which Sequelize rewrites to the driver's placeholders
+ * itself; on `mysql`, run on `mysql2` directly, they bind `?`.
  *
  * @module
  */
@@ -20,7 +20,7 @@ const bind = { placeholder: placeholders((index) => `$${index + 1}`) };
 
 const DIALECTS: Record<string, () => Dialect> = {
   postgres: () => postgresDialect(bind),
-  mysql: () => mysqlDialect(bind),
+  mysql: () => mysqlDialect(),
   mariadb: () => mysqlDialect(bind),
   sqlite: () => sqliteDialect(bind),
 };

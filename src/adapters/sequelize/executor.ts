@@ -1,36 +1,25 @@
 /**
- * Statements on a Sequelize instance's pool or transaction: on PostgreSQL
- * straight on its `pg` clients ({@link postgresExecutor}), elsewhere through
- * `sequelize.query`, so Sequelize's logging, retries, hooks and CLS
- * transactions apply. Each driver's result comes back as one {@link SqlResult}.
+ * Statements on a Sequelize instance's pool or transaction: on PostgreSQL and
+ * MySQL straight on its driver's connections ({@link postgresExecutor},
+ * {@link mysqlExecutor}), elsewhere through `sequelize.query`, so Sequelize's
+ * logging, retries, hooks and CLS transactions apply. Each driver's result
+ * comes back as one {@link SqlResult}.
  *
  * @module
  */
 import { cached, type Executor, oneAtATime, type Session, type SqlResult, type Statement } from 'ormcrud/adapter-kit';
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import { transactionOf } from './cls-transaction.ts';
+import { mysqlExecutor, mysqlResult } from './mysql-client.ts';
 import { postgresExecutor } from './postgres-client.ts';
 
-/** `Rows matched: 3  Changed: 0  Warnings: 0`: what MySQL/MariaDB say an `UPDATE` matched. */
-const MATCHED = /^Rows matched: (\d+)/;
-
-interface MysqlHeader {
-  readonly affectedRows?: number;
-  readonly insertId?: number;
-  readonly info?: string;
-}
-
-/** MySQL/MariaDB: rows, `[insertId, affectedRows]` for an insert (a string past 2^53), or a result header. */
-function mysqlResult(out: unknown): SqlResult {
+/** MariaDB's driver under Sequelize: rows, `[insertId, affectedRows]` for an insert (a string past 2^53), or a header. */
+function mariadbResult(out: unknown): SqlResult {
   const [first, second] = out as [unknown, unknown];
-  if (Array.isArray(first)) return { records: first };
   if (typeof first === 'number' || typeof first === 'string') {
     return { records: [], insertId: first, affected: Number(second) };
   }
-  const header = first as MysqlHeader;
-  // Matched rows, not changed ones: an update to equal values still found its row.
-  const matched = header.info && MATCHED.exec(header.info);
-  return { records: [], insertId: header.insertId, affected: matched ? Number(matched[1]) : header.affectedRows };
+  return mysqlResult(first);
 }
 
 /**
@@ -86,8 +75,8 @@ function queryExecutor(
 /** The executor of each Sequelize dialect. */
 const EXECUTORS: Record<string, ExecutorOn> = {
   postgres: postgresExecutor,
-  mysql: queryExecutor(mysqlResult),
-  mariadb: queryExecutor(mysqlResult),
+  mysql: mysqlExecutor,
+  mariadb: queryExecutor(mariadbResult),
   sqlite: queryExecutor(sqliteResult, sqliteQuery),
 };
 

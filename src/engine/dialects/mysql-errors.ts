@@ -1,7 +1,7 @@
 /**
  * How MySQL and MariaDB report errors through their drivers: an `ER_` code
  * and its errno for a constraint violation, client and server codes for a
- * server gone, saturated or locked, and a closed connection by message only.
+ * server gone, saturated (connections, prepared statements) or locked, and a closed connection by message only.
  *
  * @module
  */
@@ -37,10 +37,12 @@ const UNAVAILABLE_CODES = new Set([
   'ER_QUERY_INTERRUPTED',
   'ER_QUERY_TIMEOUT',
   'ER_STATEMENT_TIMEOUT',
+  // The server's prepared statements, shared by every client, are at their limit.
+  'ER_MAX_PREPARED_STMT_COUNT_REACHED',
 ]);
 /** The server's codes of the same, and the client's (2002, 2003, 2006, 2013) for a server not there. */
 const UNAVAILABLE_ERRNOS = new Set([
-  1040, 1053, 1203, 1205, 1213, 1317, 1927, 1969, 2002, 2003, 2006, 2013, 3024, 4031,
+  1040, 1053, 1203, 1205, 1213, 1317, 1461, 1927, 1969, 2002, 2003, 2006, 2013, 3024, 4031,
 ]);
 /** `mysql2` reports a closed connection or pool by message only. */
 const UNAVAILABLE_MESSAGES = /^(?:Can't add new command when connection is in closed state|Pool is closed)/;
