@@ -130,6 +130,29 @@ describe('databaseError', () => {
     }
   });
 
+  test('a value MySQL or MariaDB refuses is a 422 naming the field its message names, after any quoted value', () => {
+    const fieldOf = (column: string) => (column === 'n' ? 'count' : undefined);
+    const refused: [string, string, number][] = [
+      ['ER_DATA_TOO_LONG', "Data too long for column 'n' at row 1", 1406],
+      ['ER_WARN_DATA_OUT_OF_RANGE', "Out of range value for column 'n' at row 1", 1264],
+      ['ER_TRUNCATED_WRONG_VALUE_FOR_FIELD', "Incorrect integer value: 'a' for column 'n' at row 1", 1366],
+      ['ER_TRUNCATED_WRONG_VALUE_FOR_FIELD', "Incorrect integer value: 'a' for column `db`.`t`.`n` at row 1", 1366],
+      ['ER_TRUNCATED_WRONG_VALUE', "Incorrect date value: 'for column `x`' for column `db`.`t`.`n` at row 2", 1292],
+      ['ER_BAD_NULL_ERROR', "Column 'n' cannot be null", 1048],
+    ];
+    for (const [code, message, errno] of refused) {
+      for (const errors of [mysqlErrors, undefined]) {
+        const http = databaseError(driverError(message, { code, errno }), fieldOf, errors);
+        assert.equal(http?.status, 422, message);
+        assert.deepEqual(
+          http?.errors?.map((e) => e.path),
+          ['body.count'],
+          message,
+        );
+      }
+    }
+  });
+
   test('other errors are not translated: they stay an opaque 500', () => {
     const others = [
       driverError('syntax error at or near "SELEC"', { code: '42601' }),

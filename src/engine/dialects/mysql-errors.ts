@@ -47,6 +47,14 @@ const UNAVAILABLE_ERRNOS = new Set([
 /** `mysql2` reports a closed connection or pool by message only. */
 const UNAVAILABLE_MESSAGES = /^(?:Can't add new command when connection is in closed state|Pool is closed)/;
 
+/** A missing value's column: `Column 'x' cannot be null`, `Field 'x' doesn't have a default value`. */
+const NAMED_COLUMN = /^(?:Column|Field) '([^']+)'/;
+/**
+ * A refused value's column, after the value the message may quote (so the last one): `Data too long for
+ * column 'x' at row 1`, MariaDB's ``Incorrect integer value: 'a' for column `db`.`t`.`x` at row 1``.
+ */
+const VALUE_COLUMN = /^.*for column (?:'([^']+)'|(?:`[^`]*`\.)*`([^`]+)`) at row \d+$/s;
+
 /**
  * MySQL's and MariaDB's errors.
  *
@@ -60,7 +68,11 @@ export const mysqlErrors: DialectErrors = {
     typeof e.errno === 'number' && typeof e.code === 'string' && e.code.startsWith('ER_')
       ? CONSTRAINTS.get(e.errno)
       : undefined,
-  column: (e) => (typeof e.message === 'string' ? /^(?:Column|Field) '([^']+)'/.exec(e.message)?.[1] : undefined),
+  column: ({ message }) => {
+    if (typeof message !== 'string') return undefined;
+    const named = NAMED_COLUMN.exec(message) ?? VALUE_COLUMN.exec(message);
+    return named?.[1] ?? named?.[2];
+  },
   unavailable: ({ code, errno, message }) => {
     if (typeof code === 'string')
       return UNAVAILABLE_CODES.has(code) || (typeof errno === 'number' && UNAVAILABLE_ERRNOS.has(errno));
