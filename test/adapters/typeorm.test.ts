@@ -5,8 +5,10 @@
  * parent scoping and error translation.
  */
 import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import {
+  CRUDCollection,
   HttpError,
   type ORMAdapterBase,
   PagePaginator,
@@ -14,7 +16,9 @@ import {
   ParentNotFoundError,
   type ParentRef,
 } from 'ormcrud';
-import { Category, Post, PostTranslation, Thread, User } from '../../examples/forum/models/typeorm.ts';
+import { TypeORMAdapter } from 'ormcrud/typeorm';
+import { DataSource } from 'typeorm';
+import { Category, forumEntities, Post, PostTranslation, Thread, User } from '../../examples/forum/models/typeorm.ts';
 import { typeormTargets } from '../fixtures/typeorm/target.ts';
 import type { ForumHarness } from '../support/forum-target.ts';
 import { listPage } from '../support/list-page.ts';
@@ -453,3 +457,31 @@ for (const target of typeormTargets()) {
     });
   });
 }
+
+test('a data source whose initialize() failed is a TypeError saying so when routers are built', async () => {
+  // Its database is down at start: nothing listens on port 1.
+  const down = new DataSource({
+    type: 'postgres',
+    url: 'postgres://postgres@127.0.0.1:1/none',
+    entities: forumEntities,
+  });
+  await assert.rejects(down.initialize());
+  const routers = (dataSource: DataSource) =>
+    new CRUDCollection({ ormAdapter: new TypeORMAdapter({ dataSource, model: Category }) }).getRouter({
+      prefix: '/categories',
+    });
+  assert.throws(
+    () => routers(down),
+    (error) => error instanceof TypeError && /not initialized; await dataSource\.initialize\(\)/.test(error.message),
+  );
+  // An adapter made before initialize() and used after it is served as ever.
+  const driver = createRequire(import.meta.url)('libsql');
+  const later = new DataSource({ type: 'better-sqlite3', database: ':memory:', driver, entities: forumEntities });
+  const adapter = new TypeORMAdapter({ dataSource: later, model: Category });
+  await later.initialize();
+  try {
+    assert.ok(new CRUDCollection({ ormAdapter: adapter }).getRouter({ prefix: '/categories' }));
+  } finally {
+    await later.destroy();
+  }
+});

@@ -40,6 +40,13 @@ export class EntityRegistry {
   /** Metadata of an entity target, or of a model by table name (preferring an entity over a junction) or entity name. */
   metadataOf(model: unknown): EntityMetadata {
     const dataSource = this.#dataSource();
+    // `initialize()` builds the metadata: one that failed (a database down at start) leaves none.
+    if (!dataSource.isInitialized && dataSource.entityMetadatas.length === 0) {
+      throw new TypeError(
+        'TypeORMAdapter: the data source is not initialized; await dataSource.initialize() ' +
+          'before making collections or routers of its entities',
+      );
+    }
     if (typeof model !== 'string') return dataSource.getMetadata(model as EntityTarget<ObjectLiteral>);
     // Made once the data source has its metadata: an index made before would stay empty.
     if (!this.#byName && dataSource.isInitialized) {
