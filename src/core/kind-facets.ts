@@ -31,7 +31,7 @@ const INTEGER_BYTES: Readonly<Record<string, 1 | 2 | 3 | 4>> = {
 
 /** What an adapter read of one column's declaration; each kind takes what it needs of it. */
 export interface ColumnDeclaration {
-  /** Its SQL type (`integer`, `SMALLINT`, `int unsigned`), whose first word names an integer's bytes. */
+  /** Its SQL type (`integer`, `int unsigned`, `float(10,2)`): its first word names an integer's bytes, the whole a float's. */
   readonly sqlType?: string | undefined;
   /** An integer column that holds no negative values. */
   readonly unsigned?: boolean | undefined;
@@ -60,12 +60,14 @@ export interface ColumnDefaults {
    * none: a column keeps what the ORM writes, whatever it declares (SQLite).
    */
   readonly secondDigits?: number | undefined;
+  /** The SQL types (lower-case, as declared) of 4-byte float columns; none: every float holds 8 bytes (SQLite). */
+  readonly singleFloatTypes?: RegExp | undefined;
 }
 
 /** The facets {@link kindFacets} gives. */
 export type KindFacets = Pick<
   FieldMeta,
-  'range' | 'integers' | 'digits' | 'format' | 'enumValues' | 'maxLength' | 'secondDigits'
+  'range' | 'integers' | 'digits' | 'format' | 'enumValues' | 'maxLength' | 'secondDigits' | 'singlePrecision'
 >;
 
 /** The digits of a second a date-time's values carry (a `Date`'s milliseconds), and a time's (microseconds). */
@@ -139,7 +141,7 @@ function stringFacets(declared: ColumnDeclaration, database: ColumnDefaults): Ki
  * integer, or unsigned), only a 64-bit integer its integers (unsigned, or a `numeric` column's), only a
  * decimal or a `numeric` 64-bit one the digits it declares, only a string a format and a maximum length, only
  * an enum values, only a date-time and a time the digits of a second their column keeps, when fewer than they
- * carry.
+ * carry, only a float whether its column holds 4 bytes (its SQL type, as its database reads it).
  *
  * @example
  * ```ts
@@ -150,6 +152,7 @@ function stringFacets(declared: ColumnDeclaration, database: ColumnDefaults): Ki
  * kindFacets('string', { sqlType: 'varchar', length: 100 }, postgres); // { maxLength: 100 }
  * kindFacets('string', { format: 'time' }, { wideIntegers: false, timeFormat: 'duration' }); // { format: 'duration' }
  * kindFacets('datetime', { secondDigits: 0 }, postgres); // { secondDigits: 0 }
+ * kindFacets('number', { sqlType: 'real' }, { ...postgres, singleFloatTypes: /^real$/ }); // { singlePrecision: true }
  * ```
  */
 export function kindFacets(kind: FieldKind, declared: ColumnDeclaration, database: ColumnDefaults): KindFacets {
@@ -164,5 +167,9 @@ export function kindFacets(kind: FieldKind, declared: ColumnDeclaration, databas
   }
   if (kind === 'enum') return { enumValues: [...(declared.enumValues ?? [])] };
   if (kind === 'datetime') return secondDigitsOf(declared, database, VALUE_SECOND_DIGITS.datetime);
+  if (kind === 'number') {
+    const single = database.singleFloatTypes?.test(declared.sqlType?.trim().toLowerCase() ?? '') === true;
+    return single ? { singlePrecision: true } : {};
+  }
   return kind === 'string' ? stringFacets(declared, database) : {};
 }

@@ -64,6 +64,11 @@ export interface FieldMeta {
    * MySQL's `DATETIME`. The database would round or cut a finer value, so one is refused.
    */
   readonly secondDigits?: number;
+  /**
+   * A `number` field's column holds a 4-byte (single-precision) float (PostgreSQL's `real`, MySQL's `FLOAT`):
+   * its values are read as the shortest decimal of that float on every database.
+   */
+  readonly singlePrecision?: boolean;
   readonly nullable: boolean;
   readonly primaryKey: boolean;
   /**

@@ -75,9 +75,9 @@ const SERVED_BIGINTS = {
 const BASE64_MUST = 'must be base64 text (padded, no spaces) such as aGVsbG8=';
 
 /**
- * `spec` compiled: its quoted name, its dialect's read of its kind before its own decoder (a stored
- * value it refuses is a 409); a `date` field is a calendar day both ways, whatever the process's time zone,
- * a decoded date, date-time or integer no response expresses is a 409 on every database, a `binary` field is
+ * `spec` compiled: its quoted name, its dialect's read of its kind (or of a 4-byte float) before its own
+ * decoder (a stored value it refuses is a 409); a `date` field is a calendar day both ways, whatever the
+ * process's time zone, a decoded date, date-time or integer no response expresses is a 409 on every database, a `binary` field is
  * base64 text on the wire and bytes to the driver, a plain object or an array is refused before any
  * encoder of a field whose column takes none, or after them where the driver binds none, and an equality
  * on a `datetime` field matches as its dialect says.
@@ -85,7 +85,8 @@ const BASE64_MUST = 'must be base64 text (padded, no spaces) such as aGVsbG8=';
 function compileColumn(spec: ColumnSpec, field: FieldMeta | undefined, dialect: Dialect): Column {
   const kind = field?.kind ?? 'unknown';
   // A JSON column's own decoder may take what the driver reads (`driverJson`), as its ORM hands it over.
-  const read = kind === 'json' && spec.driverJson ? undefined : dialect.read(kind);
+  const single = field?.singlePrecision ? dialect.singleFloatRead : undefined;
+  const read = kind === 'json' && spec.driverJson ? undefined : (single ?? dialect.read(kind));
   const binary = kind === 'binary';
   const served = kind === 'bigint' ? SERVED_BIGINTS[field?.integers ?? 'signed'] : SERVED[kind];
   const wire = served ? expressedAs(served, spec.field) : binary ? base64OfBytes : undefined;

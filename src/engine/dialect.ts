@@ -97,6 +97,10 @@ export interface Dialect {
    * text; JSON parsed once, so a column's decoder gets the value (an adapter applies no ORM JSON decoder).
    */
   read(kind: FieldKind): ColumnRead | undefined;
+  /** The SQL types (lower-case) of 4-byte float columns; none: every float holds 8 bytes (SQLite). */
+  readonly singleFloatTypes?: RegExp;
+  /** How a 4-byte float column is read, where its drivers do not hand back the float's shortest decimal. */
+  readonly singleFloatRead?: ColumnRead;
   /** An `INSERT` that sets no column. */
   insertDefaults(table: string): string;
   /** One `ORDER BY` term; NULLs sort first ascending and last descending on every database. */

@@ -104,3 +104,23 @@ export const finiteDecimal: Codec = (raw) => {
   if (typeof raw === 'string' && /^-?\.?\d/.test(raw)) return raw;
   throw new Unexpressible('a decimal that is NaN or infinite');
 };
+
+/**
+ * A 4-byte float, read widened to a double (`0.10000000149011612`), as its shortest decimal: the fewest
+ * significant digits (at most 9) that round to the same float32.
+ *
+ * @example
+ * ```ts
+ * shortestFloat32(0.10000000149011612); // 0.1
+ * shortestFloat32(16777216); // 16777216
+ * ```
+ */
+export const shortestFloat32: Codec = (value) => {
+  if (value === null || value === undefined) return value;
+  const float = Math.fround(Number(value));
+  for (let digits = 1; digits < 9; digits++) {
+    const near = Number(float.toPrecision(digits));
+    if (Math.fround(near) === float) return near;
+  }
+  return Number(float.toPrecision(9));
+};

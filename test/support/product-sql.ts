@@ -1,6 +1,6 @@
 /**
  * The `product` table, beside the forum in the test fixtures only: an exact
- * decimal price, a JSON column, a binary photo, a time of day, an IP address
+ * decimal price, a 4-byte float weight (a double on SQLite, which has none), a JSON column, a binary photo, a time of day, an IP address
  * (PostgreSQL's `inet`, text elsewhere), a date-time of microseconds (`made_at`) and one of whole
  * seconds (`due_at`; both text or a number on SQLite, as each ORM writes it) and two columns with literal
  * defaults, to prove
@@ -25,5 +25,9 @@ const COLUMNS: Record<Dialect, string> = {
 export function productDdl(dialect: Dialect): string[] {
   const q = dialect === 'mysql' ? '`' : '"';
   const common = 'name VARCHAR(50) NOT NULL, price DECIMAL(12,2) NULL, stock INTEGER NOT NULL DEFAULT 0';
-  return [`DROP TABLE IF EXISTS ${q}product${q}`, `CREATE TABLE ${q}product${q} (${COLUMNS[dialect]}, ${common})`];
+  const weight = dialect === 'mysql' ? 'weight FLOAT NULL' : 'weight REAL NULL';
+  return [
+    `DROP TABLE IF EXISTS ${q}product${q}`,
+    `CREATE TABLE ${q}product${q} (${COLUMNS[dialect]}, ${common}, ${weight})`,
+  ];
 }

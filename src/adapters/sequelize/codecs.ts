@@ -33,23 +33,6 @@ export function sqliteDate(value: unknown): string {
 /** PostgreSQL's decimals and counts come as strings. */
 const toNumber: Convert = (value) => (typeof value === 'number' ? value : Number(value));
 
-/**
- * A single-precision float as MySQL prints it: the shortest decimal that is the
- * same float32. Its binary protocol (bound statements) hands back the float32
- * widened, `0.10000000149011612` for a stored `0.1`.
- */
-const float32: Convert = (value) => {
-  const n = toNumber(value) as number;
-  for (let digits = 1; digits < 9; digits++) {
-    const near = Number(n.toPrecision(digits));
-    if (Math.fround(near) === n) return near;
-  }
-  return n;
-};
-
-/** The dialects whose `FLOAT` is single precision. */
-const SINGLE_FLOAT_DIALECTS = new Set(['mysql', 'mariadb']);
-
 const fromDb: Partial<Record<FieldKind, Convert>> = {
   integer: toNumber,
   number: toNumber,
@@ -67,9 +50,8 @@ const DATE_WRITERS: Readonly<Record<string, Convert>> = {
 };
 
 /**
- * The conversions of a field of `kind` under the Sequelize dialect `dialect`
- * (`single`: a single-precision float column): `decode` for what the driver
- * returns, `encode` for what it binds (`undefined`: none).
+ * The conversions of a field of `kind` under the Sequelize dialect `dialect`: `decode` for what the driver
+ * returns, `encode` for what it binds (`undefined`: none). The engine reads a 4-byte float.
  *
  * @example
  * ```ts
@@ -77,9 +59,9 @@ const DATE_WRITERS: Readonly<Record<string, Convert>> = {
  * encode?.('2024-01-31T10:00:00Z'); // '2024-01-31 10:00:00.000 +00:00'
  * ```
  */
-export function codecOf(kind: FieldKind, dialect: string, single = false): { decode?: Convert; encode?: Convert } {
+export function codecOf(kind: FieldKind, dialect: string): { decode?: Convert; encode?: Convert } {
   // JSON is read by the engine, parsed once (see `Dialect.read`).
-  const read = single && SINGLE_FLOAT_DIALECTS.has(dialect) ? float32 : fromDb[kind];
+  const read = fromDb[kind];
   let write: Convert | undefined;
   if (kind === 'datetime') write = DATE_WRITERS[dialect] ?? toDate;
   else if (kind === 'json') write = (value) => JSON.stringify(value);

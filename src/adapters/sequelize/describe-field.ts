@@ -76,7 +76,8 @@ export function describeField(
   const { checks } = validatorChecks(attribute.validate, kind);
   const type = attribute.type as DataType;
   const declared = {
-    sqlType: key,
+    // A float's whole type (`FLOAT(10,2)`) says whether it holds 4 bytes.
+    sqlType: kind === 'number' ? (type.toSql?.() ?? key) : key,
     unsigned: type._unsigned === true || type.options?.unsigned === true,
     precision: type.options?.precision,
     scale: type.options?.scale,

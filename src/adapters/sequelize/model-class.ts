@@ -65,13 +65,6 @@ export function columnAttributes(model: AnyModel): [string, ModelAttributeColumn
 export const kindKey = (attribute: ModelAttributeColumnOptions): string =>
   String((attribute.type as { key?: string }).key ?? attribute.type).toUpperCase();
 
-/** A `FLOAT` attribute of single precision (MySQL's `FLOAT`, `FLOAT(M,D)`, `FLOAT(p)` up to 24 bits). */
-export function isSingleFloat(attribute: ModelAttributeColumnOptions): boolean {
-  if (kindKey(attribute) !== 'FLOAT') return false;
-  const { length, decimals } = (attribute.type as { options?: { length?: number; decimals?: number } }).options ?? {};
-  return !(length !== undefined && length > 24 && decimals === undefined);
-}
-
 /** A default written as SQL (`sequelize.fn`, `sequelize.literal`): the database computes it. */
 export const isSqlDefault = (value: unknown): boolean => value instanceof Utils.SequelizeMethod;
 

@@ -16,14 +16,7 @@ import {
 import { type Sequelize, Utils } from 'sequelize';
 import { codecOf } from './codecs.ts';
 import { describeModel } from './describe-model.ts';
-import {
-  type AnyModel,
-  columnAttributes,
-  findModel,
-  isSingleFloat,
-  isSqlDefault,
-  stampAttributes,
-} from './model-class.ts';
+import { type AnyModel, columnAttributes, findModel, isSqlDefault, stampAttributes } from './model-class.ts';
 
 /** A timestamp as Sequelize writes one, on create and update alike: the app's clock, in the column's own text form. */
 const STAMP: Fill = { kind: 'value', value: () => new Date() };
@@ -89,7 +82,7 @@ export class ModelRegistry {
         nullable: field.nullable,
         autoIncrement: attribute.autoIncrement === true,
         selected: true,
-        ...codecOf(field.kind, dialectName, isSingleFloat(attribute)),
+        ...codecOf(field.kind, dialectName),
         onInsert,
         onUpdate: name === updated ? STAMP : name === version ? { kind: 'increment' } : undefined,
       };

@@ -11,9 +11,17 @@ import { fieldKind, TEXT_FORMATS } from './column-kind.ts';
 import { dialectOf } from './dialect.ts';
 import { wireName } from './entity-columns.ts';
 
+/** A float's type with the digits it declares (MySQL's `float(10,2)`), which say whether it holds 4 bytes. */
+function floatType(type: string, column: ColumnMetadata): string {
+  const { precision, scale } = column;
+  if (precision === undefined || precision === null) return type;
+  return scale === undefined || scale === null ? `${type}(${precision})` : `${type}(${precision},${scale})`;
+}
+
 /** What a column declares, as the facets of its kind read it; a type given as a class (`Number`) names none. */
 function declarationOf(column: ColumnMetadata, kind: FieldKind): ColumnDeclaration {
-  const sqlType = typeof column.type === 'string' ? column.type : undefined;
+  const named = typeof column.type === 'string' ? column.type : undefined;
+  const sqlType = named !== undefined && kind === 'number' ? floatType(named, column) : named;
   const format = sqlType === undefined ? undefined : TEXT_FORMATS[sqlType.toLowerCase()];
   return {
     sqlType,

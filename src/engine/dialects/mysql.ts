@@ -16,7 +16,7 @@ import {
   sameMillisecond,
 } from '../dialect.ts';
 import { jsonText } from '../json-value.ts';
-import { zeroOrOne } from '../served-numbers.ts';
+import { shortestFloat32, zeroOrOne } from '../served-numbers.ts';
 import { mysqlErrors } from './mysql-errors.ts';
 
 /** 64-bit integers as exact digits; DATEs as `YYYY-MM-DD`, not a `Date` in mysql2's `timezone` zone. */
@@ -33,6 +33,16 @@ const READS: Partial<Record<FieldKind, ColumnRead>> = {
   date: asText,
   json: jsonText('CHAR'),
 };
+
+/** `FLOAT`, `FLOAT(p)` of up to 24 bits, `FLOAT(M,D)`: 4 bytes; `REAL` and a wider `FLOAT(p)` are doubles. */
+const SINGLE_FLOAT_TYPES =
+  /^float(?:\s*\(\s*(?:[0-9]|1[0-9]|2[0-4]|[0-9]+\s*,\s*[0-9]+)\s*\))?(?:\s+unsigned)?(?:\s+zerofill)?$/;
+
+/**
+ * A `FLOAT` read widened to a double, then as its shortest decimal: the text protocol prints a float with 6
+ * digits (`1234570` for a stored 1234567).
+ */
+const SINGLE_FLOAT_READ: ColumnRead = { select: (column) => `CAST(${column} AS DOUBLE)`, decode: shortestFloat32 };
 
 /** A date-time equality's range; past the year 9999, up to MySQL's last `DATETIME`, which it leaves out. */
 const AFTER_MILLISECOND = sameMillisecond('9999-12-31 23:59:59.999999');
@@ -68,6 +78,8 @@ export function mysqlDialect(options: DialectOptions = {}): Dialect {
     timeFormat: 'duration',
     secondDigits: 0,
     read: (kind) => READS[kind],
+    singleFloatTypes: SINGLE_FLOAT_TYPES,
+    singleFloatRead: SINGLE_FLOAT_READ,
     insertDefaults: (table) => `INSERT INTO ${table} () VALUES ()`,
     orderTerm: (column, desc) => `${column} ${desc ? 'DESC' : 'ASC'}`,
     limitOffset,

@@ -35,6 +35,9 @@ const READS: Partial<Record<FieldKind, ColumnRead>> = {
   json: jsonText('TEXT'),
 };
 
+/** `real`, `float4`, `float(p)` of up to 24 bits: 4 bytes; `float` alone is a double. */
+const SINGLE_FLOAT_TYPES = /^(?:real|float4|float\s*\(\s*(?:[1-9]|1[0-9]|2[0-4])\s*\))$/;
+
 /** A date-time equality's range; past the year 9999, up to the year 10000 (a `timestamp` without a zone ignores it). */
 const AFTER_MILLISECOND = sameMillisecond('10000-01-01 00:00:00+00');
 
@@ -68,6 +71,7 @@ export function postgresDialect(options: DialectOptions = {}): Dialect {
     timeFormat: 'time',
     secondDigits: 6,
     read: (kind) => READS[kind],
+    singleFloatTypes: SINGLE_FLOAT_TYPES,
     insertDefaults: (table) => `INSERT INTO ${table} DEFAULT VALUES`,
     orderTerm: (column, desc, nullable) => {
       const nulls = nullable ? (desc ? ' NULLS LAST' : ' NULLS FIRST') : '';
