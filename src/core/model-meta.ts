@@ -212,6 +212,12 @@ export function integerRange(bytes: 1 | 2 | 3 | 4, unsigned = false): IntegerRan
   return unsigned ? { min: 0, max: span - 1 } : { min: -span / 2, max: span / 2 - 1 };
 }
 
+/**
+ * The greatest number a `singlePrecision` field takes, either side: the shortest decimal of the greatest
+ * 4-byte float (3.4028234663852886e38), which it rounds to, so a value served is taken back.
+ */
+export const FLOAT32_MAX = 3.4028235e38;
+
 /** The scalar kinds that can be filtered and sorted. */
 export const SCALAR_KINDS: ReadonlySet<FieldKind> = new Set([
   'string',

@@ -17,7 +17,7 @@ import type { Codec, ColumnSpec, ModelSpec } from './model.ts';
 import { refusing } from './refused-value.ts';
 import { type Selection, selection } from './selection.ts';
 import { servedWithinYears } from './served-dates.ts';
-import { servedBigint, servedInteger } from './served-numbers.ts';
+import { servedBigint, servedInteger, toFloat32 } from './served-numbers.ts';
 import { singleValueChecks } from './single-values.ts';
 
 /** A column with its quoted name, and how its dialect reads it. */
@@ -75,12 +75,21 @@ const SERVED_BIGINTS = {
 const BASE64_MUST = 'must be base64 text (padded, no spaces) such as aGVsbG8=';
 
 /**
+/** A field's own encoding of a wire value, before its ORM's: a calendar day, bytes of base64, a 4-byte float. */
+function ownEncode(field: FieldMeta | undefined, name: string): Codec | undefined {
+  if (field?.kind === 'date') return calendarDate;
+  if (field?.kind === 'binary') return refusing(bytesOfBase64, name, BASE64_MUST);
+  return field?.singlePrecision ? toFloat32 : undefined;
+}
+
+/**
  * `spec` compiled: its quoted name, its dialect's read of its kind (or of a 4-byte float) before its own
  * decoder (a stored value it refuses is a 409); a `date` field is a calendar day both ways, whatever the
- * process's time zone, a decoded date, date-time or integer no response expresses is a 409 on every database, a `binary` field is
- * base64 text on the wire and bytes to the driver, a plain object or an array is refused before any
- * encoder of a field whose column takes none, or after them where the driver binds none, and an equality
- * on a `datetime` field matches as its dialect says.
+ * process's time zone, a decoded date, date-time or integer no response expresses is a 409 on every
+ * database, a `binary` field is base64 text on the wire and bytes to the driver, a 4-byte float's number is
+ * bound as that float, a plain object or an array is refused before any encoder of a field whose column
+ * takes none, or after them where the driver binds none, and an equality on a `datetime` field matches as
+ * its dialect says.
  */
 function compileColumn(spec: ColumnSpec, field: FieldMeta | undefined, dialect: Dialect): Column {
   const kind = field?.kind ?? 'unknown';
@@ -92,7 +101,7 @@ function compileColumn(spec: ColumnSpec, field: FieldMeta | undefined, dialect: 
   const wire = served ? expressedAs(served, spec.field) : binary ? base64OfBytes : undefined;
   const decode = chain(chain(read?.decode && expressedAs(read.decode, spec.field), spec.decode), wire);
   const checks = singleValueChecks(kind, spec.field, dialect);
-  const own = kind === 'date' ? calendarDate : binary ? refusing(bytesOfBase64, spec.field, BASE64_MUST) : undefined;
+  const own = ownEncode(field, spec.field);
   const orm = spec.encode && refusing(spec.encode, spec.field);
   const encode = chain(chain(chain(checks.wire, own), orm), checks.bound);
   const same = kind === 'datetime' && dialect.sameInstant ? instantEquality(dialect.sameInstant, encode) : undefined;

@@ -124,3 +124,16 @@ export const shortestFloat32: Codec = (value) => {
   }
   return Number(float.toPrecision(9));
 };
+
+/**
+ * A number as the 4-byte float its column keeps, bound so: an equality then matches the value served (MySQL
+ * compares a `FLOAT` widened to a double), and every database stores the same float, one below the least
+ * (1.4e-45) rounding as IEEE rounds it, to 0 under 7e-46.
+ *
+ * @example
+ * ```ts
+ * toFloat32(0.1); // 0.10000000149011612
+ * toFloat32(1e-46); // 0
+ * ```
+ */
+export const toFloat32: Codec = (value) => (typeof value === 'number' ? Math.fround(value) : value);

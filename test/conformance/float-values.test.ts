@@ -1,11 +1,12 @@
 /**
  * A 4-byte float column (PostgreSQL's `real`, MySQL's `FLOAT`; SQLite's `REAL` holds 8) through HTTP on every
  * ORM × database, over the fixtures' `product` weight: a value comes back as the shortest decimal of the
- * float the column keeps, whatever the ORM.
+ * float the column keeps, whatever the ORM; an equality filter finds the value served; a number past a 4-byte
+ * float's range is a 422 naming the field, and one below its least rounds to 0, on every database that holds one.
  */
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
-import { CRUDCollection } from 'ormcrud';
+import { CRUDCollection, createOpenApiDocument } from 'ormcrud';
 import { call, describeForum } from '../support/forum-suite.ts';
 import { routersApp, type TestApp } from '../support/framework-apps.ts';
 
@@ -13,11 +14,13 @@ describeForum(
   'float values',
   (s) => {
     let app: TestApp;
+    let collection: CRUDCollection;
+    const single = () => s.target.dialect !== 'sqlite';
 
     before(async () => {
       const product = await s.harness.product();
       // A PATCH answers with the row it read back (RETURNING, or MySQL's read by key).
-      const collection = new CRUDCollection({ ormAdapter: product, updateOutSchema: product.generatePublicSchema() });
+      collection = new CRUDCollection({ ormAdapter: product, updateOutSchema: product.generatePublicSchema() });
       app = await routersApp(s.framework, [collection.getRouter({ prefix: '/p' })]);
       return () => app.close();
     });
@@ -36,6 +39,66 @@ describeForum(
         listed.map((row: { weight: number }) => row.weight),
         [1234567, 16777216, 0.1, 3.4e38, -1.5e-7],
       );
+    });
+
+    test('an equality filter finds the float served', async () => {
+      const created = await call(app, 'POST', '/p', { name: 'tenth', weight: 0.1 });
+      assert.equal(created.body.weight, 0.1);
+      for (const weight of ['0.1', '0.10000000149011612']) {
+        const found = await call(app, 'GET', `/p?name=tenth&weight=${weight}`);
+        assert.equal(found.status, 200, JSON.stringify(found.body));
+        assert.deepEqual(
+          found.body.data.map((row: { id: number }) => row.id),
+          weight === '0.1' || single() ? [created.body.id] : [],
+          weight,
+        );
+      }
+    });
+
+    test("a number past a 4-byte float's range is a 422 naming the field; a filter of one matches no row", async (t) => {
+      if (!single()) return t.skip("SQLite's REAL holds 8 bytes");
+      const kept = (await call(app, 'POST', '/p', { name: 'kept', weight: 3.4028234663852886e38 })).body;
+      assert.equal(kept.weight, 3.4028235e38);
+      // The value served is taken back.
+      const back = await call(app, 'PATCH', `/p/${kept.id}`, { weight: kept.weight });
+      assert.deepEqual([back.status, back.body.weight], [200, 3.4028235e38]);
+      assert.equal((await call(app, 'POST', '/p', { name: 'low', weight: -3.4028235e38 })).status, 201);
+      for (const weight of [1e39, -1e39, 3.4028236e38]) {
+        for (const [method, url] of [
+          ['POST', '/p'],
+          ['PATCH', `/p/${kept.id}`],
+        ] as const) {
+          const refused = await call(app, method, url, { name: 'far', weight });
+          assert.equal(refused.status, 422, `${method} ${weight}: ${JSON.stringify(refused.body)}`);
+          assert.deepEqual(
+            refused.body.errors.map((e: { path: string }) => e.path),
+            ['body.weight'],
+          );
+        }
+      }
+      const none = await call(app, 'GET', '/p?weight=1e39');
+      assert.deepEqual([none.status, none.body.data], [200, []]);
+      const doc = createOpenApiDocument([collection.getRouter({ prefix: '/p' })], {
+        info: { title: 't', version: '1' },
+      });
+      const text = JSON.stringify(doc.components);
+      assert.match(text, /"weight":\{[^}]*"format":"float"/);
+      assert.match(text, /"maximum":3\.4028235e\+38/);
+    });
+
+    test('a number below the least 4-byte float is stored as 0, on every database that holds one', async (t) => {
+      if (!single()) return t.skip("SQLite's REAL holds 8 bytes");
+      for (const [weight, stored] of [
+        [1e-46, 0],
+        [-1e-46, 0],
+        [1e-45, 1e-45],
+        [1.5e-44, 1.5e-44],
+      ] as const) {
+        const created = await call(app, 'POST', '/p', { name: 'tiny', weight });
+        assert.equal(created.status, 201, `${weight}: ${JSON.stringify(created.body)}`);
+        assert.equal(created.body.weight, stored, String(weight));
+        assert.equal((await call(app, 'GET', `/p/${created.body.id}`)).body.weight, stored);
+      }
     });
   },
   { frameworks: ['fastify'] },

@@ -1,7 +1,7 @@
 /**
  * Values a database cannot hold, found when a request is resolved, before
  * any statement runs: text with U+0000 where the database refuses it
- * (PostgreSQL), an integer outside its column's range (a 4-byte `integer`), a
+ * (PostgreSQL), an integer outside its column's range (a 4-byte `integer`), a number past a 4-byte float's, a
  * date outside the years 1000 to 9999, a JSON value nested deeper than MariaDB
  * takes or holding a number past a double's range.
  * A body value it cannot hold is a 422 naming the field, and so is a filter
@@ -17,7 +17,7 @@ import type { PkValues, Row } from '../adapter-data.ts';
 import { parseDateTime } from '../dates.ts';
 import type { CrudCall } from '../dependencies/call.ts';
 import { type FieldError, HttpError } from '../errors.ts';
-import type { FieldMeta, ModelMeta } from '../model-meta.ts';
+import { type FieldMeta, FLOAT32_MAX, type ModelMeta } from '../model-meta.ts';
 
 /** What a client reads for text with U+0000 the database cannot hold. */
 export const NUL_MESSAGE = 'must not contain the NUL character (U+0000): the database cannot store it';
@@ -36,6 +36,8 @@ function containsNul(value: unknown): boolean {
 /** The values of a 64-bit integer column (a `bigint` field, sent as a decimal string), signed or not. */
 export const INT64 = { min: -(2n ** 63n), max: 2n ** 63n - 1n };
 export const UINT64 = { min: 0n, max: 2n ** 64n - 1n };
+
+const FLOAT32_MESSAGE = `must be between ${-FLOAT32_MAX} and ${FLOAT32_MAX}, a 4-byte float's range`;
 
 /**
  * The years of a date, or of a date-time in UTC, that every database keeps: MariaDB's `DATETIME` range.
@@ -99,6 +101,7 @@ function rangeRefusal(value: unknown, field: FieldMeta | undefined): string | un
     const { min, max } = field.integers === 'unsigned' ? UINT64 : INT64;
     return n >= min && n <= max ? undefined : `must be between ${min} and ${max}`;
   }
+  if (field?.singlePrecision && typeof value === 'number' && Math.abs(value) > FLOAT32_MAX) return FLOAT32_MESSAGE;
   const range = field?.kind === 'integer' ? field.range : undefined;
   if (!range || typeof value !== 'number' || (value >= range.min && value <= range.max)) return undefined;
   return `must be between ${range.min} and ${range.max}`;

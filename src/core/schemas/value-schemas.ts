@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { cached } from '../cache.ts';
 import { toSecondDigits } from '../dates.ts';
-import type { FieldMeta, ValueChecks } from '../model-meta.ts';
+import { type FieldMeta, FLOAT32_MAX, type ValueChecks } from '../model-meta.ts';
 import { decimalWithin } from './decimal-digits.ts';
 import { withinSecondDigits } from './second-digits.ts';
 import { TEXT_FORMATS } from './text-formats.ts';
@@ -22,6 +22,8 @@ export const VALUES = {
   string: z.string(),
   integer: z.int(),
   number: z.number(),
+  /** A number a 4-byte float column holds (PostgreSQL's `real`, MySQL's `FLOAT`), as OpenAPI names it. */
+  float32: z.number().min(-FLOAT32_MAX).max(FLOAT32_MAX).meta({ format: 'float' }),
   boolean: z.boolean(),
   // ISO 8601 with an offset or none (then UTC), to the millisecond: a finer instant would be cut to another.
   datetime: z.string().regex(toSecondDigits(z.iso.datetime({ offset: true, local: true }).def.pattern as RegExp, 3)),
@@ -142,7 +144,8 @@ export function valueSchema(field: FieldMeta): z.ZodType {
 const boundedIntegers = new Map<string, z.ZodType>();
 
 /**
- * The schema of a value a client writes: an integer within its column's range, a decimal within its
+ * The schema of a value a client writes: an integer within its column's range, a number within a 4-byte
+ * float's where its column holds one, a decimal within its
  * column's digits (a 64-bit integer within its `numeric` column's whole digits), anything but `null` for a
  * not-null JSON or free-form column, the rest as {@link valueSchema}; held to the field's checks.
  */
@@ -152,6 +155,7 @@ export function inputValue(field: FieldMeta): z.ZodType {
   if (field.kind === 'decimal' && digits) return checkedValue(field, decimalWithin(digits));
   if (field.kind === 'bigint' && digits)
     return checkedValue(field, decimalWithin({ precision: digits.precision - digits.scale, scale: 0 }));
+  if (field.kind === 'number' && field.singlePrecision) return checkedValue(field, VALUES.float32);
   const range = field.kind === 'integer' ? field.range : undefined;
   if (!range) return checkedValue(field, valueSchema(field));
   const bounded = cached(boundedIntegers, `${range.min}|${range.max}`, () => z.int().min(range.min).max(range.max));
