@@ -12,6 +12,7 @@ import { publicFieldsOf } from '../core/schemas/model-configs.ts';
 import { INT64, UINT64 } from '../core/schemas/storable.ts';
 import { base64OfBytes, bytesOfBase64 } from './base64.ts';
 import type { Dialect, SameInstant } from './dialect.ts';
+import { enumOrder } from './enum-order.ts';
 import { expressedAs } from './expressible.ts';
 import type { Codec, ColumnSpec, ModelSpec } from './model.ts';
 import { refusing } from './refused-value.ts';
@@ -25,6 +26,8 @@ export interface Column extends ColumnSpec {
   readonly sql: string;
   /** The expression that reads the qualified column, when not the column itself (see `Dialect.read`). */
   readonly select?: ((column: string) => string) | undefined;
+  /** The expression a sort orders the qualified column by, when not the column itself (an enum's, see `enumOrder`). */
+  readonly sortBy?: ((column: string) => string) | undefined;
   /** How an equality on it finds every value served as the same instant (a date-time's, where its dialect has one). */
   readonly sameInstant?: InstantEquality | undefined;
 }
@@ -88,8 +91,8 @@ function ownEncode(field: FieldMeta | undefined, name: string): Codec | undefine
  * process's time zone, a decoded date, date-time or integer no response expresses is a 409 on every
  * database, a `binary` field is base64 text on the wire and bytes to the driver, a 4-byte float's number is
  * bound as that float, a plain object or an array is refused before any encoder of a field whose column
- * takes none, or after them where the driver binds none, and an equality on a `datetime` field matches as
- * its dialect says.
+ * takes none, or after them where the driver binds none, an equality on a `datetime` field matches as
+ * its dialect says, and an enum sorts in its values' declared order.
  */
 function compileColumn(spec: ColumnSpec, field: FieldMeta | undefined, dialect: Dialect): Column {
   const kind = field?.kind ?? 'unknown';
@@ -105,7 +108,8 @@ function compileColumn(spec: ColumnSpec, field: FieldMeta | undefined, dialect: 
   const orm = spec.encode && refusing(spec.encode, spec.field);
   const encode = chain(chain(chain(checks.wire, own), orm), checks.bound);
   const same = kind === 'datetime' && dialect.sameInstant ? instantEquality(dialect.sameInstant, encode) : undefined;
-  return { ...spec, sql: dialect.quote(spec.column), decode, encode, select: read?.select, sameInstant: same };
+  const sortBy = enumOrder(field, spec, dialect);
+  return { ...spec, sql: dialect.quote(spec.column), decode, encode, select: read?.select, sameInstant: same, sortBy };
 }
 
 /**

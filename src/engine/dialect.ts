@@ -101,6 +101,10 @@ export interface Dialect {
   readonly singleFloatTypes?: RegExp;
   /** How a 4-byte float column is read, where its drivers do not hand back the float's shortest decimal. */
   readonly singleFloatRead?: ColumnRead;
+  /** A column the ORM declares as an enum type is one, whose values sort in their declared order (not SQLite). */
+  readonly enumTypes: boolean;
+  /** Text from the model (never a request) as an SQL string literal. */
+  textLiteral(text: string): string;
   /** An `INSERT` that sets no column. */
   insertDefaults(table: string): string;
   /** One `ORDER BY` term; NULLs sort first ascending and last descending on every database. */
@@ -186,6 +190,9 @@ export const questionMark = (): string => '?';
  * driver rounds to a JavaScript number, a MySQL `DATE` as its day.
  */
 export const decimalText = (type: string): ColumnRead => ({ select: (column) => `CAST(${column} AS ${type})` });
+
+/** `'text'` with inner quotes doubled: the SQL standard's string literal (PostgreSQL, SQLite). */
+export const quotedText = (text: string): string => `'${text.replaceAll("'", "''")}'`;
 
 /** `LIMIT … OFFSET …`, which every supported family spells alike. */
 export const limitOffset = (limit: string, offset: string): string => `LIMIT ${limit} OFFSET ${offset}`;

@@ -46,6 +46,11 @@ export interface ColumnSpec {
   readonly driverJson?: boolean | undefined;
   /** A wire value (`null` included) as the driver binds it (`undefined`: as it is). */
   readonly encode?: Codec | undefined;
+  /**
+   * The ORM declares an enum column as its database's enum type (PostgreSQL's `CREATE TYPE … AS ENUM`,
+   * MySQL's `ENUM`), which sorts values in their declared order: a sort then reads the column itself.
+   */
+  readonly enumType?: boolean | undefined;
   /** What an insert that omits the column writes (`undefined`: nothing; the database default applies). */
   readonly onInsert?: Fill | undefined;
   /** What every update that does not set the column writes (`updatedAt`, a version counter). */

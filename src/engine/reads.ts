@@ -134,18 +134,23 @@ export function prepareSelectPage(
   };
 }
 
-/** `ORDER BY` terms: the requested ones (a field once), then the primary key for stable pages. */
+/**
+ * `ORDER BY` terms: the requested ones (a field once; an enum in its declared order), then the primary key
+ * for stable pages.
+ */
 export function orderBySql(model: CompiledModel, sortData: SortData, qualifier = model.table): string {
   const seen = new Set<string>();
   const terms: string[] = [];
-  const add = (field: string, desc: boolean) => {
+  const add = (field: string, desc: boolean, requested: boolean) => {
     const column = model.byField.get(field);
     if (!column || seen.has(field)) return;
     seen.add(field);
-    terms.push(model.dialect.orderTerm(`${qualifier}.${column.sql}`, desc, column.nullable));
+    const qualified = `${qualifier}.${column.sql}`;
+    const sorted = requested && column.sortBy ? column.sortBy(qualified) : qualified;
+    terms.push(model.dialect.orderTerm(sorted, desc, column.nullable));
   };
-  for (const term of sortData) add(term.field, term.direction === 'desc');
-  for (const column of model.primary) add(column.field, false);
+  for (const term of sortData) add(term.field, term.direction === 'desc', true);
+  for (const column of model.primary) add(column.field, false, false);
   return terms.join(', ');
 }
 

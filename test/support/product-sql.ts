@@ -1,6 +1,6 @@
 /**
  * The `product` table, beside the forum in the test fixtures only: an exact
- * decimal price, a 4-byte float weight (a double on SQLite, which has none), a JSON column, a binary photo, a time of day, an IP address
+ * decimal price, a 4-byte float weight (a double on SQLite, which has none), an enum size (text on SQLite), a JSON column, a binary photo, a time of day, an IP address
  * (PostgreSQL's `inet`, text elsewhere), a date-time of microseconds (`made_at`) and one of whole
  * seconds (`due_at`; both text or a number on SQLite, as each ORM writes it) and two columns with literal
  * defaults, to prove
@@ -21,13 +21,21 @@ const COLUMNS: Record<Dialect, string> = {
     'opens TEXT NULL, ip TEXT NULL, made_at DATETIME NULL, due_at DATETIME NULL',
 };
 
+/** A size's values, declared out of alphabetical order. */
+export const PRODUCT_SIZES = ['small', 'medium', 'large'] as const;
+const SIZES = PRODUCT_SIZES.map((size) => `'${size}'`).join(', ');
+
 /** `DROP` then `CREATE` of the product table. */
 export function productDdl(dialect: Dialect): string[] {
   const q = dialect === 'mysql' ? '`' : '"';
   const common = 'name VARCHAR(50) NOT NULL, price DECIMAL(12,2) NULL, stock INTEGER NOT NULL DEFAULT 0';
   const weight = dialect === 'mysql' ? 'weight FLOAT NULL' : 'weight REAL NULL';
+  const size = { postgres: 'product_size', mysql: `ENUM(${SIZES})`, sqlite: 'TEXT' }[dialect];
   return [
     `DROP TABLE IF EXISTS ${q}product${q}`,
-    `CREATE TABLE ${q}product${q} (${COLUMNS[dialect]}, ${common}, ${weight})`,
+    ...(dialect === 'postgres'
+      ? ['DROP TYPE IF EXISTS product_size', `CREATE TYPE product_size AS ENUM (${SIZES})`]
+      : []),
+    `CREATE TABLE ${q}product${q} (${COLUMNS[dialect]}, ${common}, ${weight}, size ${size} NULL)`,
   ];
 }

@@ -44,6 +44,9 @@ function engineReads(column: Column): boolean {
   return kind === 'bigint' || (kind === 'json' && !isCustom(column));
 }
 
+/** Drizzle's columns of their database's enum type (`pgEnum`, `mysqlEnum`), not text declared with values. */
+const ENUM_TYPES = new Set(['PgEnumColumn', 'PgEnumObjectColumn', 'MySqlEnumColumn', 'MySqlEnumObjectColumn']);
+
 function columnSpec(
   field: string,
   column: Column,
@@ -69,6 +72,7 @@ function columnSpec(
     // A custom type's decoder is the app's, written for what Drizzle hands it: the driver's value.
     driverJson: isCustom(column),
     encode: columnEncoder(column),
+    enumType: ENUM_TYPES.has(column.columnType),
     onInsert: insertFn && fillOf(insertFn, column, casing, dialect),
     onUpdate: column.onUpdateFn && fillOf(column.onUpdateFn, column, casing, dialect),
   };

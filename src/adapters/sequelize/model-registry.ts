@@ -16,7 +16,7 @@ import {
 import { type Sequelize, Utils } from 'sequelize';
 import { codecOf } from './codecs.ts';
 import { describeModel } from './describe-model.ts';
-import { type AnyModel, columnAttributes, findModel, isSqlDefault, stampAttributes } from './model-class.ts';
+import { type AnyModel, columnAttributes, findModel, isSqlDefault, kindKey, stampAttributes } from './model-class.ts';
 
 /** A timestamp as Sequelize writes one, on create and update alike: the app's clock, in the column's own text form. */
 const STAMP: Fill = { kind: 'value', value: () => new Date() };
@@ -83,6 +83,8 @@ export class ModelRegistry {
         autoIncrement: attribute.autoIncrement === true,
         selected: true,
         ...codecOf(field.kind, dialectName),
+        // Sequelize makes an `ENUM` its database's enum type where the database has one.
+        enumType: kindKey(attribute) === 'ENUM',
         onInsert,
         onUpdate: name === updated ? STAMP : name === version ? { kind: 'increment' } : undefined,
       };

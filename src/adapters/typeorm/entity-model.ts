@@ -63,6 +63,8 @@ function columnSpec(column: ColumnMetadata, dataSource: DataSource): ColumnSpec 
       );
       return zoned && stored instanceof Date ? stored.toISOString() : stored;
     },
+    // TypeORM makes both its database's enum type where the database has one.
+    enumType: column.type === 'enum' || column.type === 'simple-enum',
     onInsert: insertFill(column, clientUuid),
     onUpdate: column.isUpdateDate ? { kind: 'now' } : column.isVersion ? { kind: 'increment' } : undefined,
   };

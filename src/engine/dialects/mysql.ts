@@ -47,6 +47,9 @@ const SINGLE_FLOAT_READ: ColumnRead = { select: (column) => `CAST(${column} AS D
 /** A date-time equality's range; past the year 9999, up to MySQL's last `DATETIME`, which it leaves out. */
 const AFTER_MILLISECOND = sameMillisecond('9999-12-31 23:59:59.999999');
 
+/** A string literal with its backslashes and quotes escaped, as MySQL reads one by default. */
+const backslashedText = (text: string) => `'${text.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
+
 const backquote = (identifier: string) => `\`${identifier.replaceAll('`', '``')}\``;
 
 /**
@@ -80,6 +83,8 @@ export function mysqlDialect(options: DialectOptions = {}): Dialect {
     read: (kind) => READS[kind],
     singleFloatTypes: SINGLE_FLOAT_TYPES,
     singleFloatRead: SINGLE_FLOAT_READ,
+    enumTypes: true,
+    textLiteral: backslashedText,
     insertDefaults: (table) => `INSERT INTO ${table} () VALUES ()`,
     orderTerm: (column, desc) => `${column} ${desc ? 'DESC' : 'ASC'}`,
     limitOffset,

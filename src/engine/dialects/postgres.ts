@@ -16,6 +16,7 @@ import {
   doubleQuote,
   limitOffset,
   numbered,
+  quotedText,
   sameMillisecond,
 } from '../dialect.ts';
 import { jsonText } from '../json-value.ts';
@@ -72,6 +73,8 @@ export function postgresDialect(options: DialectOptions = {}): Dialect {
     secondDigits: 6,
     read: (kind) => READS[kind],
     singleFloatTypes: SINGLE_FLOAT_TYPES,
+    enumTypes: true,
+    textLiteral: quotedText,
     insertDefaults: (table) => `INSERT INTO ${table} DEFAULT VALUES`,
     orderTerm: (column, desc, nullable) => {
       const nulls = nullable ? (desc ? ' NULLS LAST' : ' NULLS FIRST') : '';

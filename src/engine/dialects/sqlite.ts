@@ -15,6 +15,7 @@ import {
   doubleQuote,
   limitOffset,
   questionMark,
+  quotedText,
   type SameInstant,
 } from '../dialect.ts';
 import { jsonValue } from '../json-value.ts';
@@ -126,6 +127,8 @@ export function sqliteDialect(options: DialectOptions = {}): Dialect {
     // Text is kept unchecked: a time column takes a time of day, as on PostgreSQL.
     timeFormat: 'time',
     read: (kind) => READS[kind],
+    enumTypes: false,
+    textLiteral: quotedText,
     insertDefaults: (table) => `INSERT INTO ${table} DEFAULT VALUES`,
     orderTerm: (column, desc) => `${column} ${desc ? 'DESC' : 'ASC'}`,
     limitOffset,
