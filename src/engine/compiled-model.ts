@@ -78,9 +78,16 @@ const SERVED_BIGINTS = {
 const BASE64_MUST = 'must be base64 text (padded, no spaces) such as aGVsbG8=';
 
 /**
-/** A field's own encoding of a wire value, before its ORM's: a calendar day, bytes of base64, a 4-byte float. */
+/** A uuid in lower case, as PostgreSQL's and MariaDB's uuid types print it: every database keeps one spelling. */
+const lowerUuid: Codec = (value) => (typeof value === 'string' ? value.toLowerCase() : value);
+
+/**
+ * A field's own encoding of a wire value, before its ORM's: a calendar day, bytes of base64, a 4-byte float,
+ * a uuid in lower case.
+ */
 function ownEncode(field: FieldMeta | undefined, name: string): Codec | undefined {
   if (field?.kind === 'date') return calendarDate;
+  if (field?.kind === 'uuid') return lowerUuid;
   if (field?.kind === 'binary') return refusing(bytesOfBase64, name, BASE64_MUST);
   return field?.singlePrecision ? toFloat32 : undefined;
 }
@@ -90,9 +97,9 @@ function ownEncode(field: FieldMeta | undefined, name: string): Codec | undefine
  * decoder (a stored value it refuses is a 409); a `date` field is a calendar day both ways, whatever the
  * process's time zone, a decoded date, date-time or integer no response expresses is a 409 on every
  * database, a `binary` field is base64 text on the wire and bytes to the driver, a 4-byte float's number is
- * bound as that float, a plain object or an array is refused before any encoder of a field whose column
- * takes none, or after them where the driver binds none, an equality on a `datetime` field matches as
- * its dialect says, and an enum sorts in its values' declared order.
+ * bound as that float, a uuid in lower case, a plain object or an array is refused before any encoder of a
+ * field whose column takes none, or after them where the driver binds none, an equality on a `datetime`
+ * field matches as its dialect says, and an enum sorts in its values' declared order.
  */
 function compileColumn(spec: ColumnSpec, field: FieldMeta | undefined, dialect: Dialect): Column {
   const kind = field?.kind ?? 'unknown';

@@ -1,6 +1,7 @@
 /**
  * The `product` table, beside the forum in the test fixtures only: an exact
- * decimal price, a 4-byte float weight (a double on SQLite, which has none), an enum size (text on SQLite), a JSON column, a binary photo, a time of day, an IP address
+ * decimal price, a 4-byte float weight (a double on SQLite, which has none), an enum size (text on SQLite), a
+ * unique uuid tag (text on SQLite and MariaDB), a JSON column, a binary photo, a time of day, an IP address
  * (PostgreSQL's `inet`, text elsewhere), a date-time of microseconds (`made_at`) and one of whole
  * seconds (`due_at`; both text or a number on SQLite, as each ORM writes it) and two columns with literal
  * defaults, to prove
@@ -31,11 +32,12 @@ export function productDdl(dialect: Dialect): string[] {
   const common = 'name VARCHAR(50) NOT NULL, price DECIMAL(12,2) NULL, stock INTEGER NOT NULL DEFAULT 0';
   const weight = dialect === 'mysql' ? 'weight FLOAT NULL' : 'weight REAL NULL';
   const size = { postgres: 'product_size', mysql: `ENUM(${SIZES})`, sqlite: 'TEXT' }[dialect];
+  const tag = `tag ${dialect === 'postgres' ? 'UUID' : 'CHAR(36)'} NULL UNIQUE`;
   return [
     `DROP TABLE IF EXISTS ${q}product${q}`,
     ...(dialect === 'postgres'
       ? ['DROP TYPE IF EXISTS product_size', `CREATE TYPE product_size AS ENUM (${SIZES})`]
       : []),
-    `CREATE TABLE ${q}product${q} (${COLUMNS[dialect]}, ${common}, ${weight}, size ${size} NULL)`,
+    `CREATE TABLE ${q}product${q} (${COLUMNS[dialect]}, ${common}, ${weight}, size ${size} NULL, ${tag})`,
   ];
 }
