@@ -39,6 +39,7 @@ export type {
   WriteValue,
 } from './core/adapter-data.ts';
 export { cached } from './core/cache.ts';
+export { type DecimalDigits, decimalDigits, type IntegerRange, integerRange } from './core/column-bounds.ts';
 export { calendarDate, parseDateTime } from './core/dates.ts';
 export { alongChain, type DriverError } from './core/driver-errors.ts';
 export { HttpError, ParentNotFoundError } from './core/errors.ts';
@@ -51,18 +52,14 @@ export {
   secondDigitsOfSqlType,
 } from './core/kind-facets.ts';
 export { refuseSharedName } from './core/model-checks.ts';
-export {
-  type DecimalDigits,
-  decimalDigits,
-  type FieldKind,
-  type FieldMeta,
-  type ForeignKeyMeta,
-  type IntegerRange,
-  integerRange,
-  type ModelMeta,
-  type RelationMeta,
-  type TextFormat,
-  type ValueChecks,
+export type {
+  FieldKind,
+  FieldMeta,
+  ForeignKeyMeta,
+  ModelMeta,
+  RelationMeta,
+  TextFormat,
+  ValueChecks,
 } from './core/model-meta.ts';
 export { fetchWindow, knownCount, type ListResult, type PageWindow } from './core/paginator.ts';
 export type { ParentLink, ParentRef } from './core/parent-scope.ts';

@@ -34,6 +34,7 @@ export type {
 // Collections and their configuration.
 export { CRUDCollection, type NestedCollection } from './core/collection.ts';
 export type { CRUDCollectionOptions } from './core/collection-options.ts';
+export { type DecimalDigits, type IntegerRange, integerRange } from './core/column-bounds.ts';
 export { type BoundHandler, type MarkedHandler, overrideDependencies } from './core/dependencies/bind.ts';
 // Dependencies and markers: what a request resolves into.
 export type { CallField, CrudCall } from './core/dependencies/call.ts';
@@ -78,17 +79,14 @@ export {
   toProblem,
 } from './core/errors.ts';
 export { DEFAULT_INCLUDE_LIMIT } from './core/include-limit.ts';
-export {
-  type DecimalDigits,
-  type FieldKind,
-  type FieldMeta,
-  type ForeignKeyMeta,
-  type IntegerRange,
-  integerRange,
-  type ModelMeta,
-  type RelationMeta,
-  type TextFormat,
-  type ValueChecks,
+export type {
+  FieldKind,
+  FieldMeta,
+  ForeignKeyMeta,
+  ModelMeta,
+  RelationMeta,
+  TextFormat,
+  ValueChecks,
 } from './core/model-meta.ts';
 // The OpenAPI document.
 export {

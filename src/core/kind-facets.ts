@@ -7,14 +7,8 @@
  *
  * @module
  */
-import {
-  decimalDigits,
-  type FieldKind,
-  type FieldMeta,
-  type IntegerRange,
-  integerRange,
-  type TextFormat,
-} from './model-meta.ts';
+import { decimalDigits, type IntegerRange, integerRange } from './column-bounds.ts';
+import type { FieldKind, FieldMeta, TextFormat } from './model-meta.ts';
 
 /** Bytes of the integer SQL types narrower than a safe integer, by lower-case name (PostgreSQL's `serial`). */
 const INTEGER_BYTES: Readonly<Record<string, 1 | 2 | 3 | 4>> = {

@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { cached } from '../cache.ts';
-import type { DecimalDigits } from '../model-meta.ts';
+import type { DecimalDigits } from '../column-bounds.ts';
 
 /** Schemas by `precision|scale`, made once each. */
 const schemas = new Map<string, z.ZodString>();

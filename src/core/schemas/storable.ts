@@ -14,10 +14,11 @@
 
 import type { ORMAdapterBase } from '../adapter.ts';
 import type { PkValues, Row } from '../adapter-data.ts';
+import { FLOAT32_MAX } from '../column-bounds.ts';
 import { parseDateTime } from '../dates.ts';
 import type { CrudCall } from '../dependencies/call.ts';
 import { type FieldError, HttpError } from '../errors.ts';
-import { type FieldMeta, FLOAT32_MAX, type ModelMeta } from '../model-meta.ts';
+import type { FieldMeta, ModelMeta } from '../model-meta.ts';
 
 /** What a client reads for text with U+0000 the database cannot hold. */
 export const NUL_MESSAGE = 'must not contain the NUL character (U+0000): the database cannot store it';

@@ -6,8 +6,9 @@
  */
 import { z } from 'zod';
 import { cached } from '../cache.ts';
+import { FLOAT32_MAX } from '../column-bounds.ts';
 import { toSecondDigits } from '../dates.ts';
-import { type FieldMeta, FLOAT32_MAX, type ValueChecks } from '../model-meta.ts';
+import type { FieldMeta, ValueChecks } from '../model-meta.ts';
 import { decimalWithin } from './decimal-digits.ts';
 import { withinSecondDigits } from './second-digits.ts';
 import { TEXT_FORMATS } from './text-formats.ts';
