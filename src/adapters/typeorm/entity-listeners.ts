@@ -6,6 +6,8 @@
  */
 import type { EntityMetadata, EntitySubscriberInterface } from 'typeorm';
 import type { EventListenerType } from 'typeorm/metadata/types/EventListenerTypes.js';
+import { describeEntity } from './describe-entity.ts';
+import { relationJoins } from './relations.ts';
 
 /**
  * The events of what the routes do, by the subscriber method of each: reads load, creates insert, updates
@@ -65,4 +67,25 @@ export function skippedListeners(metadata: EntityMetadata, events: readonly Data
         .map((method) => ({ method: `${subscriber.constructor.name}.${method}`, kind: 'subscriber' })),
     );
   return [...own, ...subscribed];
+}
+
+/**
+ * Throws for an entity with listeners the engine's statements would skip: of its own data events, or of
+ * loading an entity it includes (named with the relation).
+ */
+export function refuseListeners(metadata: EntityMetadata): void {
+  const joins = relationJoins(metadata);
+  const included = describeEntity(metadata).relations.flatMap((relation) => {
+    const target = joins.get(relation.name)?.target;
+    const heard = target ? skippedListeners(target, ['after-load']) : [];
+    return heard.map(({ method, kind }) => `${method} (${kind}, on including "${relation.name}")`);
+  });
+  const own = skippedListeners(metadata, DATA_EVENTS).map(({ method, kind }) => `${method} (${kind})`);
+  const skipped = [...own, ...included];
+  if (skipped.length === 0) return;
+  throw new TypeError(
+    `TypeORMAdapter: "${metadata.name}" has TypeORM listeners the adapter's statements would skip: ` +
+      `${skipped.join(', ')}; not supported (do their work in a handler override), or pass hooks: 'skip' ` +
+      'to serve it without them',
+  );
 }

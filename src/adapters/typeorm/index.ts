@@ -11,7 +11,9 @@
  *
  * @module
  */
+
+export type { GetSession, TypeORMAdapterOptions } from './adapter-options.ts';
 export { describeEntity } from './describe-entity.ts';
 export { translateDbError } from './errors.ts';
 export type { EntityRow } from './row-types.ts';
-export { type GetSession, TypeORMAdapter, type TypeORMAdapterOptions } from './typeorm-adapter.ts';
+export { TypeORMAdapter } from './typeorm-adapter.ts';

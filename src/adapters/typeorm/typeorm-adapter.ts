@@ -8,8 +8,6 @@
  */
 
 import {
-  type CRUDConfigDict,
-  type CRUDConfigInit,
   checkHooks,
   type Dialect,
   EngineAdapter,
@@ -17,83 +15,16 @@ import {
   type ModelSpec,
   type Row,
   type Session,
-  type GetSession as Sessions,
   withSession,
 } from 'ormcrud/adapter-kit';
-import type { DataSource, EntityManager, EntityMetadata, EntityTarget, ObjectLiteral } from 'typeorm';
+import type { DataSource, EntityTarget, ObjectLiteral } from 'typeorm';
+import type { GetSession, TypeORMAdapterOptions } from './adapter-options.ts';
 import { describeEntity, entityKey, hiddenRows } from './describe-entity.ts';
 import { dialectOf } from './dialect.ts';
-import { DATA_EVENTS, skippedListeners } from './entity-listeners.ts';
+import { refuseListeners } from './entity-listeners.ts';
 import { EntityRegistry } from './entity-registry.ts';
 import { sessionOf } from './executor.ts';
-import { relationJoins } from './relations.ts';
 import type { EntityRow } from './row-types.ts';
-
-/**
- * An async function or async generator yielding the `EntityManager` of one request.
- *
- * @example
- * ```ts
- * import type { GetSession } from 'ormcrud/typeorm';
- * const getSession: GetSession = async function* () {
- *   yield dataSource.manager;
- * };
- * ```
- */
-export type GetSession = Sessions<EntityManager>;
-
-/** Options of {@link TypeORMAdapter}: a `dataSource`, a `getSession`, or both. */
-export interface TypeORMAdapterOptions<T extends ObjectLiteral = ObjectLiteral> {
-  /** The data source; its metadata describes the model, its manager runs queries unless `getSession` is given. */
-  dataSource?: DataSource;
-  /** Yields the `EntityManager` of one request (async function or async generator). */
-  getSession?: GetSession;
-  /** An entity class, `EntitySchema` or entity name. */
-  model: EntityTarget<T>;
-  /** Field sets; else the entity's `static crudConfig`. */
-  crudConfig?: CRUDConfigDict | CRUDConfigInit;
-  /**
-   * Milliseconds a call waits on a database that answers nothing (a queue moving in a busy pool does
-   * not count) before it gives up with 503 `service_unavailable`; its transaction is then rolled back.
-   * Default 5000; `0` or `Infinity` waits without limit.
-   */
-  timeoutMs?: number;
-  /**
-   * `'skip'`: serve the entity although its TypeORM listeners and subscribers of data events do not run.
-   * The adapter's own statements never call them (`@BeforeInsert`, `@AfterLoad` and the like, of the entity,
-   * its parents and embeddeds; a subscriber's `beforeInsert`, `afterLoad`…), so without this option such an
-   * entity, or one including an entity with an `afterLoad` listener, is refused when its collection is made.
-   * Query subscribers (`beforeQuery`, `afterQuery`) hear every statement and need no option.
-   *
-   * @example
-   * ```ts
-   * // Post's listeners only log in TypeORM's own saves: the API may write posts without them.
-   * new TypeORMAdapter({ dataSource, model: Post, hooks: 'skip' });
-   * ```
-   */
-  hooks?: 'skip';
-}
-
-/**
- * Throws for an entity with listeners the engine's statements would skip: of its own data events, or of
- * loading an entity it includes (named with the relation).
- */
-function refuseListeners(metadata: EntityMetadata): void {
-  const joins = relationJoins(metadata);
-  const included = describeEntity(metadata).relations.flatMap((relation) => {
-    const target = joins.get(relation.name)?.target;
-    const heard = target ? skippedListeners(target, ['after-load']) : [];
-    return heard.map(({ method, kind }) => `${method} (${kind}, on including "${relation.name}")`);
-  });
-  const own = skippedListeners(metadata, DATA_EVENTS).map(({ method, kind }) => `${method} (${kind})`);
-  const skipped = [...own, ...included];
-  if (skipped.length === 0) return;
-  throw new TypeError(
-    `TypeORMAdapter: "${metadata.name}" has TypeORM listeners the adapter's statements would skip: ` +
-      `${skipped.join(', ')}; not supported (do their work in a handler override), or pass hooks: 'skip' ` +
-      'to serve it without them',
-  );
-}
 
 /** Registrations of given configs waiting for their data source to be initialised. */
 const waiting = new Set<{ readonly dataSource: DataSource; readonly register: () => void }>();
