@@ -15,6 +15,7 @@ import { checkIncludeLimit } from './include-limit.ts';
 import { PaginatorPage } from './paginator.ts';
 import { ExtraRoutes } from './routing/extra-routes.ts';
 import { pkParamName } from './routing/path-params.ts';
+import { registerServedFields } from './schemas/model-configs.ts';
 
 /**
  * A collection's configuration: each option from the constructor, else from a
@@ -84,6 +85,12 @@ export class CollectionConfig<TRow extends Row = Row, TPk extends PkValues = PkO
     this.updateSchema = read('updateSchema') ?? adapter.generateUpdateSchema(this.updateFields, this.baseFields);
     this.createOutSchema = read('createOutSchema');
     this.updateOutSchema = read('updateOutSchema');
+    // Its responses' fields keep their stored values checked, even one every configuration of the model hides;
+    // read at the first query, as reading a `shape` now would settle an include's fields before every adapter is made.
+    const answers = [this.publicSchema, this.createOutSchema, this.updateOutSchema];
+    registerServedFields(adapter.meta.model, () =>
+      answers.flatMap((schema) => (schema instanceof z.ZodObject ? Object.keys(schema.shape) : [])),
+    );
     // A given public schema decides which keys are shown, and so which may be filtered, sorted and included:
     // they, with the key, are the whole set (no field set of the model's config adds to them).
     const given = read('publicSchema') && [

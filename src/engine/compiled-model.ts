@@ -8,12 +8,12 @@
 import type { Row } from '../core/adapter-data.ts';
 import { calendarDate, parseDateTime } from '../core/dates.ts';
 import type { FieldKind, FieldMeta, ModelMeta, RelationMeta } from '../core/model-meta.ts';
-import { publicFieldsOf } from '../core/schemas/model-configs.ts';
+import { publicFieldsOf, servedFieldsOf } from '../core/schemas/model-configs.ts';
 import { INT64, UINT64 } from '../core/schemas/storable.ts';
 import { base64OfBytes, bytesOfBase64 } from './base64.ts';
 import type { Dialect, SameInstant } from './dialect.ts';
 import { enumOrder } from './enum-order.ts';
-import { expressedAs } from './expressible.ts';
+import { expressedAs, withheld } from './expressible.ts';
 import type { Codec, ColumnSpec, ModelSpec } from './model.ts';
 import { refusing } from './refused-value.ts';
 import { type Selection, selection } from './selection.ts';
@@ -30,6 +30,8 @@ export interface Column extends ColumnSpec {
   readonly sortBy?: ((column: string) => string) | undefined;
   /** How an equality on it finds every value served as the same instant (a date-time's, where its dialect has one). */
   readonly sameInstant?: InstantEquality | undefined;
+  /** Its decoder where no response serves it: a value none expresses is `undefined`, never a 409. */
+  readonly unservedDecode?: Codec | undefined;
 }
 
 /** An equality on a date-time column: its condition, and the codec of its second parameter's value. */
@@ -110,13 +112,16 @@ function compileColumn(spec: ColumnSpec, field: FieldMeta | undefined, dialect: 
   const served = kind === 'bigint' ? SERVED_BIGINTS[field?.integers ?? 'signed'] : SERVED[kind];
   const wire = served ? expressedAs(served, spec.field) : binary ? base64OfBytes : undefined;
   const decode = chain(chain(read?.decode && expressedAs(read.decode, spec.field), spec.decode), wire);
+  const unchecked = chain(chain(read?.decode, spec.decode), served ?? (binary ? base64OfBytes : undefined));
+  const unservedDecode = unchecked && withheld(unchecked);
   const checks = singleValueChecks(kind, spec.field, dialect);
   const own = ownEncode(field, spec.field);
   const orm = spec.encode && refusing(spec.encode, spec.field);
   const encode = chain(chain(chain(checks.wire, own), orm), checks.bound);
   const same = kind === 'datetime' && dialect.sameInstant ? instantEquality(dialect.sameInstant, encode) : undefined;
   const sortBy = enumOrder(field, spec, dialect);
-  return { ...spec, sql: dialect.quote(spec.column), decode, encode, select: read?.select, sameInstant: same, sortBy };
+  const sql = dialect.quote(spec.column);
+  return { ...spec, sql, decode, encode, select: read?.select, sameInstant: same, sortBy, unservedDecode };
 }
 
 /**
@@ -172,14 +177,20 @@ export class CompiledModel {
     return found;
   }
 
-  /** Whole rows under `qualifier` (`''`: unqualified): every selected column, every relation key `null`. */
+  /**
+   * Whole rows under `qualifier` (`''`: unqualified): every selected column, every relation key `null`. A
+   * field no response serves is read for handlers, its value `undefined` where none could express it.
+   */
   rows(qualifier: string): Selection {
     let rows = this.#rows.get(qualifier);
     if (!rows) {
+      const served = servedFieldsOf(this.meta);
       rows = selection({
         quote: this.dialect.quote,
         qualifier,
-        columns: this.columns.filter((c) => c.selected),
+        columns: this.columns
+          .filter((c) => c.selected)
+          .map((c) => (served.has(c.field) ? c : { ...c, decode: c.unservedDecode })),
         nullKeys: this.relations.map((r) => r.name),
       });
       this.#rows.set(qualifier, rows);

@@ -46,3 +46,25 @@ export function expressedAs(decode: Codec, field: string): Codec {
     }
   };
 }
+
+/**
+ * `decode` giving `undefined` for a value it refuses as {@link Unexpressible}: the decoder of a field no
+ * response serves, which neither fails its row nor is named.
+ *
+ * @example
+ * ```ts
+ * withheld((raw) => {
+ *   throw new Unexpressible(`a decimal that is ${raw}`);
+ * })('NaN'); // undefined
+ * ```
+ */
+export function withheld(decode: Codec): Codec {
+  return (raw) => {
+    try {
+      return decode(raw);
+    } catch (error) {
+      if (error instanceof Unexpressible) return undefined;
+      throw error;
+    }
+  };
+}

@@ -6,7 +6,9 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { describeForum, type ForumSuite, type Reply } from '../support/forum-suite.ts';
+import { CRUDCollection } from 'ormcrud';
+import { call, describeForum, type ForumSuite, type Reply } from '../support/forum-suite.ts';
+import { routersApp } from '../support/framework-apps.ts';
 
 const admin = { authorization: 'Bearer user-1', 'content-type': 'application/json' };
 
@@ -76,6 +78,31 @@ describeForum(
       assert.equal((await s.call('GET', '/posts/2?include=author')).body.author.is_admin, true);
       await s.harness.sql('UPDATE "user" SET "is_admin" = 0 WHERE "id" = 2');
       assert.equal((await s.call('GET', '/users/2')).body.is_admin, false);
+    });
+
+    test('a field no response shows fails no read nor write with a value no response expresses', async () => {
+      // `made_at` is excluded by the model's configuration, `due_at` left out by the collection's own fields.
+      const product = await s.harness.product({ excludeFields: ['made_at'] });
+      const year999 = '0999-01-01 00:00:00';
+      await s.harness.sql(`INSERT INTO "product" ("name", "made_at", "due_at") VALUES ('old', ?, ?)`, [
+        year999,
+        year999,
+      ]);
+      const [{ id } = {}] = await s.harness.sql(`SELECT "id" FROM "product" WHERE "name" = 'old'`);
+      const products = new CRUDCollection({ ormAdapter: product, publicFields: ['id', 'name', 'stock'] });
+      const app = await routersApp(s.framework, [products.getRouter({ prefix: '/p' })]);
+      try {
+        const row = { id: Number(id), name: 'old', stock: 0 };
+        const one = await call(app, 'GET', `/p/${id}`);
+        assert.deepEqual([one.status, one.body], [200, row]);
+        const list = await call(app, 'GET', '/p');
+        assert.deepEqual([list.status, list.body.data], [200, [row]]);
+        const removed = await call(app, 'DELETE', `/p/${id}`);
+        assert.deepEqual([removed.status, removed.body], [200, row]);
+        assert.deepEqual(await s.harness.sql('SELECT "id" FROM "product"'), []);
+      } finally {
+        await app.close();
+      }
     });
   },
   { reset: 'each' },

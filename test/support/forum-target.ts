@@ -3,7 +3,7 @@
  * over a freshly created and seeded schema, raw SQL to check rows, and a counter
  * of the statements the ORM sends. Each ORM's fixture implements it once.
  */
-import type { ORMAdapterBase } from 'ormcrud';
+import type { CRUDConfigInit, ORMAdapterBase } from 'ormcrud';
 import type { ForumAdapters } from '../../examples/forum/app.ts';
 import type { Dialect } from './databases.ts';
 
@@ -30,9 +30,9 @@ export interface ForumHarness {
   ledger(): Promise<ORMAdapterBase>;
   /**
    * Creates the `product` table afresh (a decimal, JSON and literal defaults,
-   * see `product-sql.ts`) and gives an adapter for it.
+   * see `product-sql.ts`) and gives an adapter for it, of `crudConfig` if given.
    */
-  product(): Promise<ORMAdapterBase>;
+  product(crudConfig?: CRUDConfigInit): Promise<ORMAdapterBase>;
   /** Statements the ORM sent since the last `resetQueryCount()`. */
   queryCount(): number;
   resetQueryCount(): void;

@@ -142,6 +142,47 @@ export function publicFieldsOf(meta: ModelMeta): ReadonlySet<string> {
   return shown ?? new Set(defaultPublicFields(meta, new Set()));
 }
 
+/** The fields each collection's own response schemas show, by model object, read when first asked. */
+const servedByCollections = new WeakMap<object, (() => Iterable<string>)[]>();
+
+/**
+ * Records that a collection's responses show the `fields` of `model` (its public schema, given or
+ * generated, and its create and update answers').
+ *
+ * @example
+ * ```ts
+ * registerServedFields(schema.user, () => ['id', 'username', 'api_token']);
+ * ```
+ */
+export function registerServedFields(model: unknown, fields: () => Iterable<string>): void {
+  if (!isKey(model)) return;
+  const served = servedByCollections.get(model) ?? [];
+  served.push(fields);
+  servedByCollections.set(model, served);
+}
+
+/**
+ * The fields of `meta` some response shows of its own rows: its keys, and those each collection of its model
+ * answers with (or, with none, those public under any of its configurations). Includes show theirs apart
+ * ({@link publicFieldsOf}). A stored value of another field, which no response expresses, fails no read.
+ *
+ * @example
+ * ```ts
+ * servedFieldsOf(ormAdapter.describe(user)).has('password_hash'); // false: no collection shows it
+ * ```
+ */
+export function servedFieldsOf(meta: ModelMeta): ReadonlySet<string> {
+  const collections = (isKey(meta.model) && servedByCollections.get(meta.model)) || [];
+  const configs = modelConfigs(meta.model);
+  const sets: Iterable<string>[] =
+    collections.length > 0
+      ? collections.map((fields) => fields())
+      : configs.length > 0
+        ? configs.map((config) => publicFieldSet(meta, config))
+        : [defaultPublicFields(meta, new Set())];
+  return new Set([...meta.primaryKey, ...sets.flatMap((set) => [...set])]);
+}
+
 /**
  * {@link publicFieldsOf} for a schema that shows the model (an included
  * relation's), recorded when a router is being built: a config hiding one of
