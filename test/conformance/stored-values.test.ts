@@ -100,6 +100,9 @@ describeForum(
         const removed = await call(app, 'DELETE', `/p/${id}`);
         assert.deepEqual([removed.status, removed.body], [200, row]);
         assert.deepEqual(await s.harness.sql('SELECT "id" FROM "product"'), []);
+        // Its rows were read without due_at's check: a collection showing it comes too late now.
+        const late = () => new CRUDCollection({ ormAdapter: product, publicFields: ['id', 'name', 'due_at'] });
+        assert.throws(late, /showing due_at was made after its model's rows were first read/);
       } finally {
         await app.close();
       }

@@ -156,10 +156,22 @@ const servedByCollections = new WeakMap<object, (() => Iterable<string>)[]>();
  */
 export function registerServedFields(model: unknown, fields: () => Iterable<string>): void {
   if (!isKey(model)) return;
+  // Rows already read decode what was served then: a collection showing more must come before them.
+  const settled = servedWhenRead.get(model);
+  const more = settled && [...fields()].filter((field) => !settled.has(field));
+  if (more && more.length > 0) {
+    throw new TypeError(
+      `A collection showing ${more.join(', ')} was made after its model's rows were first read: make every ` +
+        'collection before serving requests',
+    );
+  }
   const served = servedByCollections.get(model) ?? [];
   served.push(fields);
   servedByCollections.set(model, served);
 }
+
+/** The served fields of each model whose rows were read, as they were then. */
+const servedWhenRead = new WeakMap<object, ReadonlySet<string>>();
 
 /**
  * The fields of `meta` some response shows of its own rows: its keys, and those each collection of its model
@@ -180,7 +192,9 @@ export function servedFieldsOf(meta: ModelMeta): ReadonlySet<string> {
       : configs.length > 0
         ? configs.map((config) => publicFieldSet(meta, config))
         : [defaultPublicFields(meta, new Set())];
-  return new Set([...meta.primaryKey, ...sets.flatMap((set) => [...set])]);
+  const served = new Set([...meta.primaryKey, ...sets.flatMap((set) => [...set])]);
+  if (isKey(meta.model)) servedWhenRead.set(meta.model, served);
+  return served;
 }
 
 /**
