@@ -83,7 +83,7 @@ export function routeResponder<Raw>(route: CrudRoute, options: ResponderOptions 
       if (result === undefined || bodyless) return { status, headers: extra ?? {}, body: undefined };
       if (typeof result === 'string' && !json.response)
         return { status, headers: { ...extra, 'content-type': TEXT_TYPE }, body: result };
-      // Each reply owns its headers: a server may write into them (`@hono/node-server` 2.1.0 set its length).
+      // Each reply owns its headers: a server may write into them (its Content-Length, say).
       const own = extra ? { ...extra, 'content-type': JSON_TYPE } : { 'content-type': JSON_TYPE };
       return { status, headers: own, body: serialize(result) as string };
     } catch (error) {
