@@ -8,7 +8,8 @@
  *
  * @module
  */
-import type { Column, CompiledModel } from './compiled-model.ts';
+import type { Column } from './compiled-column.ts';
+import type { CompiledModel } from './compiled-model.ts';
 import type { Fill } from './model.ts';
 import type { SqlParams } from './params.ts';
 import { SqlExpression } from './sql-expression.ts';

@@ -8,7 +8,7 @@
  *
  * @module
  */
-import type { Column } from './compiled-model.ts';
+import type { Column } from './compiled-column.ts';
 import type { Statement } from './executor.ts';
 import type { SqlParams } from './params.ts';
 import { orderBySql } from './reads.ts';

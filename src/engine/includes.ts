@@ -10,7 +10,8 @@
  */
 import type { IncludeData, Row } from '../core/adapter-data.ts';
 import type { RelationMeta } from '../core/model-meta.ts';
-import type { Column, CompiledModel } from './compiled-model.ts';
+import type { Column } from './compiled-column.ts';
+import type { CompiledModel } from './compiled-model.ts';
 import type { Executor } from './executor.ts';
 import { KEY_NUMBER, relationStatement } from './include-statements.ts';
 import { RefusedValue } from './refused-value.ts';

@@ -11,7 +11,7 @@
 import type { Row } from '../core/adapter-data.ts';
 import { ParentNotFoundError } from '../core/errors.ts';
 import { modelId, type ParentRef } from '../core/parent-scope.ts';
-import type { Column } from './compiled-model.ts';
+import type { Column } from './compiled-column.ts';
 import { type Executor, type PreparedWrite, rowsOf, type SqlResult } from './executor.ts';
 import { fillSql, fillsKey, fillValues, onInsert } from './fills.ts';
 import {

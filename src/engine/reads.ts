@@ -7,7 +7,8 @@
  */
 import type { FilterData, PkValues, Row, SortData } from '../core/adapter-data.ts';
 import type { ParentRef } from '../core/parent-scope.ts';
-import type { Column, CompiledModel } from './compiled-model.ts';
+import type { Column } from './compiled-column.ts';
+import type { CompiledModel } from './compiled-model.ts';
 import { type Executor, rowsOf } from './executor.ts';
 import { parentScopeValues, planParentScope } from './parent-plan.ts';
 import { RefusedValue } from './refused-value.ts';

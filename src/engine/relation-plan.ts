@@ -8,7 +8,8 @@
  * @module
  */
 import type { RelationMeta } from '../core/model-meta.ts';
-import type { Column, CompiledModel } from './compiled-model.ts';
+import type { Column } from './compiled-column.ts';
+import type { CompiledModel } from './compiled-model.ts';
 import type { Statement } from './executor.ts';
 import type { ScopeContext } from './scope.ts';
 import type { Built } from './statements.ts';

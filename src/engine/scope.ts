@@ -10,7 +10,8 @@
  * @module
  */
 import type { ParentRef } from '../core/parent-scope.ts';
-import type { Column, CompiledModel } from './compiled-model.ts';
+import type { Column } from './compiled-column.ts';
+import type { CompiledModel } from './compiled-model.ts';
 import { SqlParams } from './params.ts';
 import { planParentScope, type ScopeCondition } from './parent-plan.ts';
 

@@ -9,7 +9,8 @@
 import { createHash } from 'node:crypto';
 import type { PkValues } from '../core/adapter-data.ts';
 import { chainShape, type ParentRef } from '../core/parent-scope.ts';
-import type { Column, CompiledModel } from './compiled-model.ts';
+import type { Column } from './compiled-column.ts';
+import type { CompiledModel } from './compiled-model.ts';
 import type { Statement } from './executor.ts';
 import { type PrimaryKeyOf, parentScopeValues } from './parent-plan.ts';
 import { type ResolveModel, type ScopeContext, scopeContext } from './scope.ts';
