@@ -1,8 +1,8 @@
 /**
  * Stored values no response can carry truthfully. PostgreSQL holds dates and
- * date-times that are infinite, BC or past the year 9999, and decimals that
- * are NaN or infinite; drivers and ORMs read them as wrong dates, cut text or
- * invalid `Date`s. A dialect's read refuses them, and the engine answers a 409
+ * date-times that are infinite, BC or past the year 9999, and decimals and
+ * floats that are NaN or infinite; drivers and ORMs read them as wrong dates,
+ * cut text, invalid `Date`s or `NaN` (which JSON writes as `null`). A dialect's read refuses them, and the engine answers a 409
  * naming the field rather than a wrong value or a 500. The checks themselves
  * are in `served-dates.ts` and `served-numbers.ts`.
  *

@@ -105,6 +105,31 @@ export const finiteDecimal: Codec = (raw) => {
   throw new Unexpressible('a decimal that is NaN or infinite');
 };
 
+/** A number's text as PostgreSQL prints a `numeric` a column of numbers maps (Drizzle's `mode: 'number'`). */
+const NUMBER_TEXT = /^-?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:e[+-]?[0-9]+)?$/i;
+
+/** `NaN` and the infinities, as a number or as PostgreSQL's text of them. */
+const NOT_FINITE = /^[+-]?(?:NaN|Inf)/i;
+
+/**
+ * A decoder of raw numbers (a float column's, or a `numeric` read as its text) that refuses `NaN` and
+ * `±Infinity`, which PostgreSQL's floats and SQLite's `REAL` hold but JSON does not, and what is no number
+ * (text or bytes SQLite keeps in a `REAL`).
+ *
+ * @example
+ * ```ts
+ * finiteNumber(1.5); // 1.5
+ * finiteNumber(Number.NaN); // throws Unexpressible: a number that is NaN or infinite
+ * finiteNumber('heavy'); // throws Unexpressible: a value that is no number
+ * ```
+ */
+export const finiteNumber: Codec = (raw) => {
+  if (typeof raw === 'number' ? Number.isFinite(raw) : raw === null || raw === undefined) return raw;
+  if (typeof raw === 'bigint' || (typeof raw === 'string' && NUMBER_TEXT.test(raw))) return raw;
+  const infinite = typeof raw === 'number' || (typeof raw === 'string' && NOT_FINITE.test(raw));
+  throw new Unexpressible(infinite ? 'a number that is NaN or infinite' : 'a value that is no number');
+};
+
 /**
  * A 4-byte float, read widened to a double (`0.10000000149011612`), as its shortest decimal: the fewest
  * significant digits (at most 9) that round to the same float32.

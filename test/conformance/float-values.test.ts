@@ -3,6 +3,7 @@
  * ORM × database, over the fixtures' `product` weight: a value comes back as the shortest decimal of the
  * float the column keeps, whatever the ORM; an equality filter finds the value served; a number past a 4-byte
  * float's range is a 422 naming the field, and one below its least rounds to 0, on every database that holds one.
+ * A stored `NaN` or infinity (PostgreSQL), or an infinity or text in SQLite's `REAL`, is a 409 naming the field.
  */
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
@@ -99,6 +100,39 @@ describeForum(
         assert.equal(created.body.weight, stored, String(weight));
         assert.equal((await call(app, 'GET', `/p/${created.body.id}`)).body.weight, stored);
       }
+    });
+
+    test('a stored NaN or infinite float is a 409 naming it, on every database that holds one', async (t) => {
+      if (s.target.dialect === 'mysql') return t.skip("MySQL's floats hold only finite numbers");
+      const planted = (await call(app, 'POST', '/p', { name: 'odd', weight: 1.5 })).body;
+      // PostgreSQL holds NaN and both infinities; SQLite holds the infinities (NaN is NULL) and text in a REAL.
+      const values =
+        s.target.dialect === 'postgres'
+          ? [
+              ["'NaN'", 'a number that is NaN or infinite'],
+              ["'Infinity'", 'a number that is NaN or infinite'],
+              ["'-Infinity'", 'a number that is NaN or infinite'],
+            ]
+          : [
+              ['9e999', 'a number that is NaN or infinite'],
+              ['-9e999', 'a number that is NaN or infinite'],
+              ["'heavy'", 'a value that is no number'],
+            ];
+      for (const [literal, what] of values) {
+        await s.harness.sql(`UPDATE "product" SET "weight" = ${literal} WHERE "id" = ?`, [planted.id]);
+        for (const [method, url, body] of [
+          ['GET', `/p/${planted.id}`],
+          ['GET', '/p?name=odd'],
+          ['PATCH', `/p/${planted.id}`, { name: 'odd' }],
+        ] as const) {
+          const res = await call(app, method, url, body);
+          const label = `${literal} ${method} ${url}: ${JSON.stringify(res.body)}`;
+          assert.deepEqual([res.status, res.body.code], [409, 'conflict'], label);
+          assert.equal(res.body.detail, `The stored weight is ${what}, which no response can express`, label);
+        }
+      }
+      await s.harness.sql('UPDATE "product" SET "weight" = 2.5 WHERE "id" = ?', [planted.id]);
+      assert.equal((await call(app, 'GET', `/p/${planted.id}`)).body.weight, 2.5);
     });
   },
   { frameworks: ['fastify'] },

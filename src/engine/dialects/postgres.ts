@@ -2,7 +2,7 @@
  * PostgreSQL (and CockroachDB): `$n` placeholders, `RETURNING`, array
  * parameters through node-postgres, named prepared statements, explicit
  * NULLS ordering (its default puts NULLs last ascending); text refuses U+0000;
- * dates, date-times and decimals it holds beyond what the wire expresses are refused when read;
+ * dates, date-times, decimals and floats it holds beyond what the wire expresses are refused when read;
  * JSON is read as its text and parsed once; a date-time equality takes its whole millisecond.
  *
  * @module
@@ -21,12 +21,12 @@ import {
 } from '../dialect.ts';
 import { jsonText } from '../json-value.ts';
 import { withinYears } from '../served-dates.ts';
-import { finiteDecimal } from '../served-numbers.ts';
+import { finiteDecimal, finiteNumber } from '../served-numbers.ts';
 import { postgresErrors } from './postgres-errors.ts';
 
 /**
- * 64-bit integers as exact digits; dates, date-times and decimals checked first, since PostgreSQL holds
- * values of them no response expresses (`infinity`, BC, `20000-01-01`, `NaN`); JSON as its text, parsed once.
+ * 64-bit integers as exact digits; dates, date-times, decimals and floats checked first, since PostgreSQL
+ * holds values of them no response expresses (`infinity`, BC, `20000-01-01`, `NaN`); JSON as its text, parsed once.
  */
 const READS: Partial<Record<FieldKind, ColumnRead>> = {
   bigint: decimalText('TEXT'),
@@ -34,6 +34,7 @@ const READS: Partial<Record<FieldKind, ColumnRead>> = {
   datetime: { decode: withinYears('datetime') },
   decimal: { decode: finiteDecimal },
   json: jsonText('TEXT'),
+  number: { decode: finiteNumber },
 };
 
 /** `real`, `float4`, `float(p)` of up to 24 bits: 4 bytes; `float` alone is a double. */

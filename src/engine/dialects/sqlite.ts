@@ -19,7 +19,7 @@ import {
   type SameInstant,
 } from '../dialect.ts';
 import { jsonValue } from '../json-value.ts';
-import { zeroOrOne } from '../served-numbers.ts';
+import { finiteNumber, zeroOrOne } from '../served-numbers.ts';
 import { sqliteErrors } from './sqlite-errors.ts';
 
 const utf8 = new TextDecoder();
@@ -86,7 +86,7 @@ const sameInstant: SameInstant = {
 /**
  * How columns of each kind are read, where not as they are. JSON is parsed once, read as it is stored (no
  * cast: a JSON number a column of numeric affinity keeps as a REAL would be cast to 15 digits). A boolean is
- * 0 or 1, whatever else the column holds.
+ * 0 or 1, whatever else the column holds; a float is finite and no text (a `REAL` holds ±Infinity and text).
  */
 const READS: Partial<Record<FieldKind, ColumnRead>> = {
   string: byteSafeText,
@@ -96,6 +96,7 @@ const READS: Partial<Record<FieldKind, ColumnRead>> = {
   decimal: decimalRead,
   binary: bytesRead,
   json: { decode: jsonValue },
+  number: { decode: finiteNumber },
 };
 
 /**
