@@ -3,7 +3,8 @@
  * ORM × database, over the fixtures' `product` weight: a value comes back as the shortest decimal of the
  * float the column keeps, whatever the ORM; an equality filter finds the value served; a number past a 4-byte
  * float's range is a 422 naming the field, and one below its least rounds to 0, on every database that holds one.
- * A stored `NaN` or infinity (PostgreSQL), or an infinity or text in SQLite's `REAL`, is a 409 naming the field.
+ * A stored `NaN` or infinity (PostgreSQL), or an infinity or text in SQLite's `REAL`, is a 409 naming the field;
+ * a body or a filter of one is a 422.
  */
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
@@ -133,6 +134,41 @@ describeForum(
       }
       await s.harness.sql('UPDATE "product" SET "weight" = 2.5 WHERE "id" = ?', [planted.id]);
       assert.equal((await call(app, 'GET', `/p/${planted.id}`)).body.weight, 2.5);
+    });
+
+    test('a filter or a body of a float that is NaN or infinite is a 422, never stored', async () => {
+      const kept = (await call(app, 'POST', '/p', { name: 'kept', weight: 1.5 })).body;
+      const answers: string[] = [];
+      for (const weight of ['NaN', 'Infinity', '-Infinity', '1e999', '-1e999']) {
+        const res = await call(app, 'GET', `/p?weight=${weight}`);
+        answers.push(`?weight=${weight} ${res.status} ${res.body.errors?.map((e: { path: string }) => e.path)}`);
+      }
+      // JSON has no NaN, and JSON.parse makes Infinity of 1e999.
+      const headers = { 'content-type': 'application/json' };
+      for (const [method, url] of [
+        ['POST', '/p'],
+        ['PATCH', `/p/${kept.id}`],
+      ] as const) {
+        for (const weight of ['1e999', '-1e999', 'NaN']) {
+          const res = await call(app, method, url, `{"name":"far","weight":${weight}}`, headers);
+          answers.push(`${method} ${weight} ${res.status} ${res.body.errors?.map((e: { path: string }) => e.path)}`);
+        }
+      }
+      assert.deepEqual(answers, [
+        '?weight=NaN 422 query.weight',
+        '?weight=Infinity 422 query.weight',
+        '?weight=-Infinity 422 query.weight',
+        '?weight=1e999 422 query.weight',
+        '?weight=-1e999 422 query.weight',
+        'POST 1e999 422 body.weight',
+        'POST -1e999 422 body.weight',
+        'POST NaN 422 body',
+        'PATCH 1e999 422 body.weight',
+        'PATCH -1e999 422 body.weight',
+        'PATCH NaN 422 body',
+      ]);
+      assert.equal((await call(app, 'GET', `/p/${kept.id}`)).body.weight, 1.5);
+      assert.deepEqual((await call(app, 'GET', '/p?name=far')).body.data, []);
     });
   },
   { frameworks: ['fastify'] },

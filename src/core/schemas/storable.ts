@@ -3,9 +3,9 @@
  * any statement runs: text with U+0000 where the database refuses it
  * (PostgreSQL), an integer outside its column's range (a 4-byte `integer`), a number past a 4-byte float's, a
  * date outside the years 1000 to 9999, a JSON value nested deeper than MariaDB
- * takes or holding a number past a double's range.
+ * takes or holding a number past a double's range, an infinite number.
  * A body value it cannot hold is a 422 naming the field, and so is a filter
- * holding U+0000; a filter integer out of range matches no row, and a key in
+ * holding U+0000 or infinite; a filter integer out of range matches no row, and a key in
  * the path it cannot hold names none: the operation then answers as for a
  * missing row (404, or an empty page).
  *
@@ -37,6 +37,12 @@ function containsNul(value: unknown): boolean {
 /** The values of a 64-bit integer column (a `bigint` field, sent as a decimal string), signed or not. */
 export const INT64 = { min: -(2n ** 63n), max: 2n ** 63n - 1n };
 export const UINT64 = { min: 0n, max: 2n ** 64n - 1n };
+
+/**
+ * What a client reads for a number `JSON.parse` (`1e400`) or a query's coercion (`Infinity`) made infinite:
+ * JSON has none, and a database stores `NULL`, `±Infinity` no response expresses, or fails.
+ */
+const FINITE_MESSAGE = "must be a finite number, within a double's range";
 
 const FLOAT32_MESSAGE = `must be between ${-FLOAT32_MAX} and ${FLOAT32_MAX}, a 4-byte float's range`;
 
@@ -165,6 +171,7 @@ export class StorageCheck {
     // The range first: it bounds a JSON value's depth before the NUL check walks it.
     const outside = ranged ? rangeRefusal(value, field) : undefined;
     if (outside) return outside;
+    if (typeof value === 'number' && !Number.isFinite(value)) return FINITE_MESSAGE;
     return !this.#nulAccepted && containsNul(value) ? NUL_MESSAGE : undefined;
   }
 
