@@ -158,7 +158,7 @@ export function registerServedFields(model: unknown, fields: () => Iterable<stri
   if (!isKey(model)) return;
   // Rows already read decode what was served then: a collection showing more must come before them.
   const settled = servedWhenRead.get(model);
-  const more = settled && [...fields()].filter((field) => !settled.has(field));
+  const more = settled && [...fields()].filter((name) => settled.fields.has(name) && !settled.served.has(name));
   if (more && more.length > 0) {
     throw new TypeError(
       `A collection showing ${more.join(', ')} was made after its model's rows were first read: make every ` +
@@ -170,8 +170,8 @@ export function registerServedFields(model: unknown, fields: () => Iterable<stri
   servedByCollections.set(model, served);
 }
 
-/** The served fields of each model whose rows were read, as they were then. */
-const servedWhenRead = new WeakMap<object, ReadonlySet<string>>();
+/** The fields of each model whose rows were read, and those served then (relation keys are no fields). */
+const servedWhenRead = new WeakMap<object, { fields: ReadonlySet<string>; served: ReadonlySet<string> }>();
 
 /**
  * The fields of `meta` some response shows of its own rows: its keys, and those each collection of its model
@@ -193,7 +193,7 @@ export function servedFieldsOf(meta: ModelMeta): ReadonlySet<string> {
         ? configs.map((config) => publicFieldSet(meta, config))
         : [defaultPublicFields(meta, new Set())];
   const served = new Set([...meta.primaryKey, ...sets.flatMap((set) => [...set])]);
-  if (isKey(meta.model)) servedWhenRead.set(meta.model, served);
+  if (isKey(meta.model)) servedWhenRead.set(meta.model, { fields: new Set(meta.fields.map((f) => f.name)), served });
   return served;
 }
 
