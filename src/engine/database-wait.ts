@@ -92,23 +92,15 @@ class Wait implements Deadline, Waiting {
   }
 
   /** Runs one statement (or transaction) of the call: a step when queued, and again when answered. */
-  statement<T>(run: () => Promise<T>): Promise<T> {
+  async statement<T>(run: () => Promise<T>): Promise<T> {
     const step = this.#next(performance.now());
-    const heard = () => {
+    try {
+      return await run();
+    } finally {
       const now = performance.now();
       this.#watch.answers.answered(step, now);
       this.#next(now);
-    };
-    return started(run, this).then(
-      (value) => {
-        heard();
-        return value;
-      },
-      (error: unknown) => {
-        heard();
-        throw error;
-      },
-    );
+    }
   }
 
   /** A new step of the call at `now`: answers to what was queued before it count from then on. */
