@@ -8,6 +8,7 @@
 import type { ValidateFunction } from 'ajv';
 import fastJson from 'fast-json-stringify';
 import * as s from '../handwritten/json-schemas.ts';
+import { INTEGER_MESSAGE } from '../handwritten/problems.ts';
 import type { ForumQueries, PostSort, Row } from '../handwritten/queries.ts';
 import { ajv } from '../handwritten/validators.ts';
 
@@ -49,7 +50,8 @@ function check(validate: ValidateFunction, data: unknown, part: string): void {
     const segments = v.instancePath.split('/').filter(Boolean);
     const missing = (v.params as { missingProperty?: string }).missingProperty;
     if (missing) segments.push(missing);
-    return { path: [part, ...segments].join('.'), message: v.message ?? 'invalid' };
+    const integer = v.keyword === 'type' && (v.params as { type?: unknown }).type === 'integer';
+    return { path: [part, ...segments].join('.'), message: integer ? INTEGER_MESSAGE : (v.message ?? 'invalid') };
   });
   const paths = [...new Set(errors.map((e) => e.path))].join(', ');
   throw new Invalid(problem(422, 'Unprocessable Content', `Invalid ${paths}`, { code: 'validation_failed', errors }));

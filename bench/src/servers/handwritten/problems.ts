@@ -4,6 +4,10 @@
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 
+/** ormcrud's message for a path or query integer that is not in plain decimal form. */
+export const INTEGER_MESSAGE =
+  'must be an integer in plain decimal form, like 42 or -7 (no "+", leading zeros, spaces, exponent or hex)';
+
 const PARTS: Record<string, string> = { body: 'body', querystring: 'query', params: 'path', headers: 'header' };
 
 export function sendProblem(reply: FastifyReply, status: number, title: string, detail: string, extra = {}) {
@@ -24,11 +28,17 @@ function errorPath(context: string | undefined, error: NonNullable<FastifyError[
   return [PARTS[context ?? ''] ?? context ?? 'request', ...segments].join('.');
 }
 
+/** Ajv's message, but for a malformed integer in a path or query: ormcrud's wording of that. */
+function messageOf(error: NonNullable<FastifyError['validation']>[number]): string {
+  const integer = error.keyword === 'type' && (error.params as { type?: unknown }).type === 'integer';
+  return integer ? INTEGER_MESSAGE : (error.message ?? 'invalid');
+}
+
 export function problemHandler(error: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
   if (error.validation) {
     const errors = error.validation.map((v) => ({
       path: errorPath(error.validationContext, v),
-      message: v.message ?? 'invalid',
+      message: messageOf(v),
     }));
     const paths = [...new Set(errors.map((e) => e.path))].join(', ');
     return sendProblem(reply, 422, 'Unprocessable Content', `Invalid ${paths}`, { code: 'validation_failed', errors });
