@@ -85,6 +85,9 @@ export class CollectionConfig<TRow extends Row = Row, TPk extends PkValues = PkO
     this.updateSchema = read('updateSchema') ?? adapter.generateUpdateSchema(this.updateFields, this.baseFields);
     this.createOutSchema = read('createOutSchema');
     this.updateOutSchema = read('updateOutSchema');
+    for (const key of ['publicSchema', 'publicListSchema', 'createOutSchema', 'updateOutSchema'] as const) {
+      if (read(key)) this.#refuseHidden(key, this[key]);
+    }
     // Its responses' fields keep their stored values checked, even one every configuration of the model hides;
     // read at the first query, as reading a `shape` now would settle an include's fields before every adapter is made.
     const answers = [this.publicSchema, this.createOutSchema, this.updateOutSchema];
@@ -116,6 +119,23 @@ export class CollectionConfig<TRow extends Row = Row, TPk extends PkValues = PkO
     this.disableUpdate = read('disableUpdate') ?? false;
     this.disableDelete = read('disableDelete') ?? false;
     this.dependencyOverrides = new Map(read('dependencyOverrides'));
+  }
+
+  /** Throws if a given response schema (a page's by its items) names a field the adapter's config or its ORM hides. */
+  #refuseHidden(option: string, schema: unknown): void {
+    const shape = (schema as { shape?: Record<string, unknown> } | undefined)?.shape;
+    const items = (shape?.data as { element?: { shape?: object } } | undefined)?.element?.shape;
+    const names = new Set(Object.keys(option === 'publicListSchema' ? (items ?? {}) : (shape ?? {})));
+    const { meta, crudConfig } = this.ormAdapter;
+    const keys = new Set(meta.primaryKey);
+    const hidden = meta.fields
+      .filter((f) => names.has(f.name) && !keys.has(f.name) && (f.hidden || crudConfig.excludeFields.has(f.name)))
+      .map((f) => f.name);
+    if (hidden.length === 0) return;
+    throw new TypeError(
+      `${this.constructor.name}: the ${option} names ${hidden.join(', ')}, which "${meta.name}" hides ` +
+        '(excludeFields, or its ORM): leave them out, or serve them through an adapter that shows them',
+    );
   }
 
   /** Throws unless an ORM adapter is configured. */

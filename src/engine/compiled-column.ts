@@ -75,7 +75,6 @@ const SERVED_BIGINTS = {
 /** What a binary field's value must be, as the wire's schema says it. */
 const BASE64_MUST = 'must be base64 text (padded, no spaces) such as aGVsbG8=';
 
-/**
 /** A uuid in lower case, as PostgreSQL's and MariaDB's uuid types print it: every database keeps one spelling. */
 const lowerUuid: Codec = (value) => (typeof value === 'string' ? value.toLowerCase() : value);
 

@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { relations } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/libsql';
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { CRUDCollection, CRUDConfigDict } from 'ormcrud';
+import { CRUDCollection, CRUDConfigDict, PaginatorPage } from 'ormcrud';
 import { publicFieldsOf } from 'ormcrud/adapter-kit';
 import { DrizzleAdapter } from 'ormcrud/drizzle';
 import { TypeORMAdapter } from 'ormcrud/typeorm';
@@ -106,6 +106,25 @@ describe('field-set resolution (SPEC "Field-set resolution")', () => {
     const a = adapter(new CRUDConfigDict({ excludeFields: ['slug', 'id'], publicFields: ['id', 'slug', 'thread_id'] }));
     assert.deepEqual(keys(a.generateFlatPublicSchema()), ['id', 'thread_id']);
     assert.deepEqual(keys(a.generateFlatPublicSchema(['slug', 'author_id'])), ['author_id']);
+  });
+
+  test('a given response schema naming an excluded field refuses to build, naming it; the key may stay', () => {
+    const excluding = () => adapter(new CRUDConfigDict({ excludeFields: ['id', 'slug'] }));
+    const flat = adapter().generateFlatPublicSchema();
+    const given = {
+      publicSchema: flat,
+      createOutSchema: flat,
+      updateOutSchema: flat,
+      publicListSchema: PaginatorPage(flat),
+    };
+    for (const [option, schema] of Object.entries(given)) {
+      assert.throws(
+        () => new CRUDCollection({ ormAdapter: excluding(), [option]: schema }),
+        new RegExp(`the ${option} names slug, which "post" hides`),
+      );
+    }
+    const shown = new CRUDCollection({ ormAdapter: excluding(), publicSchema: flat.omit({ slug: true }) });
+    assert.deepEqual(keys(shown.publicSchema), ['author_id', 'created_at', 'id', 'thread_id', 'updated_at']);
   });
 
   test("an included relation shows the target's own public fields, from an adapter made after the schema", () => {
