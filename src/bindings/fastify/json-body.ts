@@ -34,7 +34,8 @@ const DECODERS = [
  * ```
  */
 export const noteDecodedBody: preParsingHookHandler = (request, _reply, payload, done) => {
-  if (DECODERS.some((decoder) => payload instanceof decoder)) decodedBodies.add(request);
+  // The request itself is what no earlier hook replaced (most requests): nothing to test.
+  if (payload !== request.raw && DECODERS.some((decoder) => payload instanceof decoder)) decodedBodies.add(request);
   done(null, payload);
 };
 
