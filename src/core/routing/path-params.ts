@@ -8,15 +8,23 @@
 
 /**
  * The path parameter of a key field: `id` on `article` is `article_id`; a field with a `_` keeps its name.
+ * Characters no framework reads in a parameter's name (`-`, `.`, spaces, `?`) become `_`.
  *
  * @example
  * ```ts
  * pkParamName('article', 'id'); // 'article_id'
  * pkParamName('post_translation', 'language'); // 'post_translation_language'
+ * pkParamName('line-item', 'id'); // 'line_item_id'
  * ```
  */
 export function pkParamName(model: string, field: string): string {
-  return field.includes('_') || model === '' ? field : `${model}_${field}`;
+  return paramSafe(field.includes('_') || model === '' ? field : `${model}_${field}`);
+}
+
+/** `name` with each run of characters other than letters, digits and `_` as one `_`, and `_` before a digit. */
+function paramSafe(name: string): string {
+  const safe = name.replace(/[^\p{L}\p{N}_]+/gu, '_');
+  return /^\p{N}/u.test(safe) ? `_${safe}` : safe;
 }
 
 /**
