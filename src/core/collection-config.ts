@@ -179,10 +179,14 @@ export class CollectionConfig<TRow extends Row = Row, TPk extends PkValues = PkO
     return z.object(shape);
   }
 
-  /** The single-object path segment, without parameters an ancestor already bound. */
+  /** The single-object path segment, without parameters an ancestor already bound; throws if two keys share one. */
   getIdPath(exclude: ReadonlySet<string> = new Set()): string {
     const model = this.getModelName();
     const params = Object.keys(this.pkFields.shape).map((field) => pkParamName(model, field));
+    const twice = params.filter((name, i) => params.indexOf(name) !== i);
+    if (twice.length > 0) {
+      throw new TypeError(`${this.constructor.name}: two key fields share the path parameter ${twice.join(', ')}`);
+    }
     return params
       .filter((name) => !exclude.has(name))
       .map((name) => `/{${name}}`)

@@ -68,6 +68,14 @@ describe('key parameters of names that are no identifiers', () => {
     ]);
   });
 
+  test('two key fields named alike but for such characters refuse to build, naming the parameter', () => {
+    const pair = sqliteTable('pair', { 'a-b': integer('a-b').notNull(), 'a.b': integer('a.b').notNull() }, (t) => [
+      primaryKey({ columns: [t['a-b'], t['a.b']] }),
+    ]);
+    const pairs = new CRUDCollection({ ormAdapter: new DrizzleAdapter({ db, model: pair }) });
+    assert.throws(() => pairs.getRouter({ prefix: '/pairs' }), /two key fields share the path parameter pair_a_b/);
+  });
+
   for (const framework of testFrameworks()) {
     test(`${framework} routes every single-object and nested path`, async () => {
       const app = await routersApp(framework, routers());
