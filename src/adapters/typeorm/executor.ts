@@ -2,14 +2,15 @@
  * Statements on one request's `EntityManager`: its query runner when it has
  * one (a transaction), else a pooled runner released after the statement;
  * on node-postgres each runs as a prepared statement with rows as arrays,
- * straight on a pooled client when no runner is needed.
+ * straight on a pooled client (or a live transaction's) when no subscriber
+ * hears queries.
  *
  * @module
  */
 
-import { type Executor, PgQuery, type Session } from 'ormcrud/adapter-kit';
+import { type Executor, PgQuery, type PgQueryable, type Session } from 'ormcrud/adapter-kit';
 import type { DataSource, EntityManager } from 'typeorm';
-import { runPooled, skipsQueryRunner, takesPgQueries } from './postgres-client.ts';
+import { hearsQueries, runLogged, runPooled, skipsQueryRunner, takesPgQueries } from './postgres-client.ts';
 
 /**
  * An executor on `manager`.
@@ -26,7 +27,12 @@ export function executorOf(manager: EntityManager): Executor {
     arrayRows: pg,
     run: async (statement, values) => {
       if (pg && skipsQueryRunner(manager)) return runPooled(manager.dataSource, statement, values);
-      const runner = manager.queryRunner ?? manager.dataSource.createQueryRunner();
+      const own = manager.queryRunner;
+      // In a live transaction and with no query subscriber, on its connection as a pooled statement runs.
+      if (pg && own?.isTransactionActive && !own.isReleased && !hearsQueries(manager.dataSource)) {
+        return runLogged(manager.dataSource, (await own.connect()) as PgQueryable, statement, values);
+      }
+      const runner = own ?? manager.dataSource.createQueryRunner();
       try {
         // TypeORM passes a PgQuery through to `pg` as is, and logs it as its text.
         const query = pg ? new PgQuery(statement) : statement.sql;

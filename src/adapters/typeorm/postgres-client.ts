@@ -45,16 +45,24 @@ interface PgDriver {
  * ```
  */
 export function skipsQueryRunner(manager: EntityManager): boolean {
-  return !manager.queryRunner && !manager.dataSource.subscribers.some(hearsQueries);
+  return !manager.queryRunner && !hearsQueries(manager.dataSource);
 }
 
-const hearsQueries = (subscriber: EntitySubscriberInterface) =>
-  subscriber.beforeQuery !== undefined || subscriber.afterQuery !== undefined;
+/**
+ * Whether a subscriber of `dataSource` listens to `beforeQuery` or `afterQuery`, which only the runner sends.
+ *
+ * @example
+ * ```ts
+ * if (!hearsQueries(dataSource)) await runPooled(dataSource, statement, []);
+ * ```
+ */
+export function hearsQueries(dataSource: DataSource): boolean {
+  return dataSource.subscribers.some((s: EntitySubscriberInterface) => s.beforeQuery || s.afterQuery);
+}
 
 /**
  * Runs `statement` on a client of TypeORM's pool, logged and failing as
- * TypeORM's runner would (`logQuery`, `logQuerySlow`, `logQueryError`,
- * `QueryFailedError`), without the runner and its broadcaster per statement.
+ * TypeORM's runner would, without the runner and its broadcaster per statement.
  *
  * @example
  * ```ts
@@ -63,7 +71,6 @@ const hearsQueries = (subscriber: EntitySubscriberInterface) =>
  */
 export async function runPooled(dataSource: DataSource, statement: Statement, values: unknown[]): Promise<SqlResult> {
   const driver = dataSource.driver as unknown as PgDriver;
-  const { logger } = dataSource;
   const [client, release] = await driver.obtainMasterConnection();
   // A lent client's connection error has no other listener; the client then leaves the pool.
   let broken: Error | undefined;
@@ -72,20 +79,45 @@ export async function runPooled(dataSource: DataSource, statement: Statement, va
   };
   client.on('error', onError);
   try {
+    return await runLogged(dataSource, client, statement, values);
+  } catch (error) {
+    // A query `pg` stopped waiting for (its `query_timeout`) leaves the client stuck on it: the pool drops it.
+    const cause = (error as { driverError?: Error }).driverError;
+    if (cause?.message === 'Query read timeout') broken ??= cause;
+    throw error;
+  } finally {
+    client.off('error', onError);
+    release(broken);
+  }
+}
+
+/**
+ * Runs `statement` on `client` (pooled, or a transaction's), logged and failing as TypeORM's runner would
+ * (`logQuery`, `logQuerySlow`, `logQueryError`, `QueryFailedError`).
+ *
+ * @example
+ * ```ts
+ * const client = await dataSource.createQueryRunner().connect(); // a transaction's `pg` client
+ * const { records } = await runLogged(dataSource, client, statement, [1]);
+ * ```
+ */
+export async function runLogged(
+  dataSource: DataSource,
+  client: PgQueryable,
+  statement: Statement,
+  values: unknown[],
+): Promise<SqlResult> {
+  const { logger } = dataSource;
+  try {
     logger.logQuery(statement.sql, values);
     const started = Date.now();
     const result = await runPgQuery(client, statement, values);
     const took = Date.now() - started;
-    const slow = driver.options.maxQueryExecutionTime;
+    const slow = (dataSource.driver as unknown as PgDriver).options.maxQueryExecutionTime;
     if (slow && took > slow) logger.logQuerySlow(took, statement.sql, values);
     return result;
   } catch (error) {
-    // A query `pg` stopped waiting for (its `query_timeout`) leaves the client stuck on it: the pool drops it.
-    if ((error as Error).message === 'Query read timeout') broken ??= error as Error;
     logger.logQueryError(error as Error, statement.sql, values);
     throw new QueryFailedError(statement.sql, values, error as Error);
-  } finally {
-    client.off('error', onError);
-    release(broken);
   }
 }
