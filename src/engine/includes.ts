@@ -10,6 +10,7 @@
  */
 import type { IncludeData, Row } from '../core/adapter-data.ts';
 import type { RelationMeta } from '../core/model-meta.ts';
+import { outOfRange } from '../core/schemas/storable.ts';
 import type { Column } from './compiled-column.ts';
 import type { CompiledModel } from './compiled-model.ts';
 import type { Executor } from './executor.ts';
@@ -90,9 +91,11 @@ interface Load {
 }
 
 async function loadRelation(rows: Row[], relation: RelationMeta, limit: number, load: Load) {
-  const keys = [...distinctKeys(rows, relation.fields)];
-  const groups = new Map<string, Row[]>();
   const plan = planOf(relation, load.ctx);
+  // A key the matched column cannot hold (a `bigint` parent's past a 4-byte foreign key) matches no row.
+  const fields = plan.matched.map((column) => plan.matchedFields.get(column.field));
+  const keys = [...distinctKeys(rows, relation.fields)].filter(([, t]) => t.every((v, i) => !outOfRange(v, fields[i])));
+  const groups = new Map<string, Row[]>();
   const size = Math.min(keys.length, plan.keysPerStatement);
   for (let start = 0; start < keys.length; start += size) {
     await loadGroups(plan, keys.slice(start, start + size), limit, load, groups);

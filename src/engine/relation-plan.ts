@@ -7,7 +7,7 @@
  *
  * @module
  */
-import type { RelationMeta } from '../core/model-meta.ts';
+import type { FieldMeta, RelationMeta } from '../core/model-meta.ts';
 import type { Column } from './compiled-column.ts';
 import type { CompiledModel } from './compiled-model.ts';
 import type { Statement } from './executor.ts';
@@ -40,6 +40,8 @@ export interface RelationPlan {
   readonly targetKeys: readonly Column[];
   /** The columns the parents' keys are matched against: the junction's, or the target's. */
   readonly matched: readonly Column[];
+  /** The fields of the matched columns' model, by name. */
+  readonly matchedFields: ReadonlyMap<string, FieldMeta>;
   readonly form: Form;
   /** How many keys one statement takes: a union's branches are bounded, the other forms take a page's keys. */
   readonly keysPerStatement: number;
@@ -65,7 +67,8 @@ export function relationPlan(relation: RelationMeta, ctx: IncludeContext): Relat
   const lateral = listable(matched) && target.dialect.arrayParams && target.dialect.lateralJoins;
   const form = !relation.many ? 'match' : lateral ? 'lateral' : 'union';
   const keysPerStatement = form === 'union' ? MAX_BRANCHES : Number.POSITIVE_INFINITY;
-  return { relation, target, junction, targetKeys, matched, form, keysPerStatement };
+  const matchedFields = new Map((junction ?? target).meta.fields.map((field) => [field.name, field]));
+  return { relation, target, junction, targetKeys, matched, matchedFields, form, keysPerStatement };
 }
 
 /**

@@ -4,7 +4,8 @@
  * the database's collation holds equal (`x`, `X`) each get the children their
  * own key matches, once and capped; on PostgreSQL a child key of another type
  * than the parent's (`text` against `uuid`) still loads; a date-time key of
- * microseconds, which a response cuts to the millisecond, loads both ways. A
+ * microseconds, which a response cuts to the millisecond, loads both ways; a
+ * parent key its children's column cannot hold includes none. A
  * to-one include keeps a few statement texts, not one per number of keys.
  * Two-part text keys that differ only where a NUL sits group apart.
  */
@@ -119,6 +120,55 @@ test('PostgreSQL: a text child key against a uuid parent key loads', { skip: !pg
     const item = pgCore.pgTable('ik_item', { id: pgCore.integer('id').primaryKey(), code: pgCore.text('code') });
     const schema = related(group, item);
     assert.deepEqual(await itemsByGroup(pgDrizzle(pool, { schema }), group), [[1, [10, 11]]]);
+  } finally {
+    await pool.end();
+  }
+});
+
+test("PostgreSQL: a bigint parent key past its children's 4-byte key includes none", {
+  skip: !pgUrl && 'no PostgreSQL',
+}, async () => {
+  const pool = new pg.Pool({ connectionString: pgUrl, max: 2 });
+  try {
+    for (const statement of [
+      'DROP TABLE IF EXISTS ik_item',
+      'DROP TABLE IF EXISTS ik_group',
+      'CREATE TABLE ik_group (id BIGINT PRIMARY KEY)',
+      'CREATE TABLE ik_item (id INT PRIMARY KEY, group_id INT REFERENCES ik_group (id))',
+      'INSERT INTO ik_group VALUES (1), (3000000000)',
+      'INSERT INTO ik_item VALUES (10, 1)',
+    ])
+      await pool.query(statement);
+    const group = pgCore.pgTable('ik_group', { id: pgCore.bigint('id', { mode: 'bigint' }).primaryKey() });
+    const item = pgCore.pgTable('ik_item', {
+      id: pgCore.integer('id').primaryKey(),
+      group_id: pgCore.integer('group_id'),
+    });
+    const schema = {
+      group,
+      item,
+      groupRelations: relations(group, ({ many }) => ({ items: many(item) })),
+      itemRelations: relations(item, ({ one }) => ({
+        group: one(group, { fields: [item.group_id], references: [group.id] }),
+      })),
+    };
+    const adapter = new DrizzleAdapter({ db: pgDrizzle(pool, { schema }), model: group });
+    const app = await routersApp('fastify', [
+      new CRUDCollection({ ormAdapter: adapter }).getRouter({ prefix: '/groups' }),
+    ]);
+    try {
+      const res = await call(app, 'GET', '/groups?include=items');
+      assert.equal(res.status, 200, JSON.stringify(res.body));
+      const items = res.body.data.map((g: { id: string; items: { id: number }[] }) => [g.id, g.items.map((i) => i.id)]);
+      assert.deepEqual(items, [
+        ['1', [10]],
+        ['3000000000', []],
+      ]);
+      const one = await call(app, 'GET', '/groups/3000000000?include=items');
+      assert.deepEqual([one.status, one.body.items], [200, []]);
+    } finally {
+      await app.close();
+    }
   } finally {
     await pool.end();
   }

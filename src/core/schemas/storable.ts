@@ -110,9 +110,24 @@ function rangeRefusal(value: unknown, field: FieldMeta | undefined): string | un
   }
   if (field?.singlePrecision && typeof value === 'number' && Math.abs(value) > FLOAT32_MAX) return FLOAT32_MESSAGE;
   const range = field?.kind === 'integer' ? field.range : undefined;
-  if (!range || typeof value !== 'number' || (value >= range.min && value <= range.max)) return undefined;
+  // A wider column's value (a `bigint` key, served as its digits) is compared as the number it is.
+  const n = range && isIntegral(value) ? Number(value) : value;
+  if (!range || typeof n !== 'number' || (n >= range.min && n <= range.max)) return undefined;
   return `must be between ${range.min} and ${range.max}`;
 }
+
+/**
+ * Whether `field`'s column cannot hold `value`, as its range bounds it (an integer's bytes, a date's years):
+ * no row of it has that value.
+ *
+ * @example
+ * ```ts
+ * outOfRange('3000000000', { name: 'parent_id', kind: 'integer', range: { min: -(2 ** 31), max: 2 ** 31 - 1 } });
+ * // true
+ * ```
+ */
+export const outOfRange = (value: unknown, field: FieldMeta | undefined): boolean =>
+  rangeRefusal(value, field) !== undefined;
 
 const fieldsOf = (meta: ModelMeta) => new Map(meta.fields.map((field) => [field.name, field]));
 
