@@ -8,6 +8,7 @@
 import { retryConflicts } from './conflict-retry.ts';
 import { type Deadline, stepped, waitOnDatabase } from './database-wait.ts';
 import type { PreparedWrite, Session } from './executor.ts';
+import { fromGenerator } from './get-session.ts';
 import { type Translate, TranslatingSessions } from './translating-session.ts';
 
 /** What an adapter's calls run on, and how their errors read. */
@@ -58,7 +59,8 @@ export class DatabaseCalls {
   /**
    * Runs `work` in a session within the timeout, its statements' errors
    * translated. A session's own transaction (a `getSession` generator's
-   * commit) is rolled back once the caller gave up.
+   * commit) is rolled back once the caller gave up; in the app's transaction
+   * (unless a `getSession` generator lent it), the call waits without limit.
    */
   run<R>(work: (session: Session, deadline: Deadline) => Promise<R>): Promise<R> {
     const target = this.#target;
@@ -68,6 +70,8 @@ export class DatabaseCalls {
       (deadline) =>
         target.session(async (session) => {
           const own = session.forCall ? session.forCall(deadline) : session;
+          // Given up on, its statements would run on in the app's transaction, past the app's commit or rollback.
+          if (own.inAppTransaction?.() === true && !fromGenerator()) deadline.hold();
           const result = await work(stepped(this.#sessions.of(own), deadline), deadline);
           deadline.beforeCommit();
           return result;

@@ -9,7 +9,8 @@
  * transaction is rolled back instead of committed ({@link Deadline.beforeCommit}),
  * but a single statement already sent, or queued in the driver's pool (an
  * insert outside a transaction), may still land. Work waiting its turn on one
- * shared connection (`oneAtATime`) is dropped instead.
+ * shared connection (`oneAtATime`) is dropped instead. A call in the app's own
+ * transaction is held ({@link Deadline.hold}): it waits as the app's statements do.
  *
  * @module
  */
@@ -46,6 +47,11 @@ export interface Deadline {
    * ```
    */
   beforeCommit(): void;
+  /**
+   * Waits for the call's statements without limit from now on (a call in the app's own transaction, whose
+   * next statement would queue behind them); throws the 503 when the caller has given up already.
+   */
+  hold(): void;
 }
 
 /**
@@ -56,7 +62,7 @@ export interface Deadline {
  * const queued = oneAtATime(session, sequelize).forCall?.(NO_DEADLINE);
  * ```
  */
-export const NO_DEADLINE: Deadline = { beforeCommit() {} };
+export const NO_DEADLINE: Deadline = { beforeCommit() {}, hold() {} };
 
 function timeoutError(): HttpError {
   return unavailableError('The database did not answer in time; try again later');
@@ -72,6 +78,7 @@ class Wait implements Deadline, Waiting {
   readonly timeoutMs: number;
   readonly #watch: Watch;
   readonly #giveUp: (error: HttpError) => void;
+  #held = false;
 
   constructor(watch: Watch, timeoutMs: number, giveUp: (error: HttpError) => void) {
     this.#watch = watch;
@@ -86,7 +93,13 @@ class Wait implements Deadline, Waiting {
     if (this.expired) throw timeoutError();
   }
 
+  hold(): void {
+    this.beforeCommit();
+    this.#held = true;
+  }
+
   expire(): void {
+    if (this.#held) return;
     this.expired = true;
     this.#giveUp(timeoutError());
   }

@@ -6,6 +6,13 @@
  *
  * @module
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+/** Set while a call runs on what a generator yielded: its transaction ends only once the call settles. */
+const generatorLent = new AsyncLocalStorage<boolean>();
+
+/** Whether the running call's session came from a `getSession` generator (see {@link withSession}). */
+export const fromGenerator = (): boolean => generatorLent.getStore() === true;
 
 /** Yields the database, transaction or manager one adapter call runs on. */
 export type GetSession<TSession> = () =>
@@ -43,7 +50,7 @@ export async function withSession<TSession, T>(
   if (first.done) throw new TypeError('getSession finished without yielding a session');
   let result: T;
   try {
-    result = await work(first.value as TSession);
+    result = await generatorLent.run(true, () => work(first.value as TSession));
   } catch (error) {
     try {
       if (session.throw) await session.throw(error);
