@@ -3,6 +3,7 @@
  * Drizzle `getSession` lending it) that waits on a lock past `timeoutMs` keeps
  * waiting: a 503 would leave its statements queued on the app's connection,
  * committed or broken by what the app sends next. On one pooled connection.
+ * A create there that the database picks as a deadlock's victim is a 503.
  */
 import assert from 'node:assert/strict';
 import { AsyncLocalStorage } from 'node:async_hooks';
@@ -97,22 +98,29 @@ async function drizzleApp(url: string, dialect: 'postgres' | 'mysql'): Promise<A
         parent_id: integer().notNull(),
         name: varchar({ length: 20 }).notNull(),
       });
+      const parent = pgTable('aw_parent', { id: integer().primaryKey() });
       const pool = new pg.Pool({ connectionString: url, max: 1 });
-      return { table, db: pgDrizzle(pool, { schema: { table } }), end: () => pool.end() };
+      return { table, parent, db: pgDrizzle(pool, { schema: { table, parent } }), end: () => pool.end() };
     }
     const table = mysqlTable('aw_child', {
       id: int().primaryKey().autoincrement(),
       parent_id: int().notNull(),
       name: myVarchar({ length: 20 }).notNull(),
     });
+    const parent = mysqlTable('aw_parent', { id: int().primaryKey() });
     const pool = mysql.createPool({ uri: url, connectionLimit: 1 });
-    return { table, db: myDrizzle(pool, { schema: { table }, mode: 'default' }), end: () => pool.end() };
+    return {
+      table,
+      parent,
+      db: myDrizzle(pool, { schema: { table, parent }, mode: 'default' }),
+      end: () => pool.end(),
+    };
   };
-  const { table, db, end } = open();
+  const { table, parent, db, end } = open();
   const getSession = () => (store.getStore() ?? db) as typeof db;
   const transaction = db.transaction.bind(db) as unknown as <T>(work: (tx: unknown) => Promise<T>) => Promise<T>;
   return {
-    child: new DrizzleAdapter({ model: table, schema: { table }, getSession, timeoutMs: TIMEOUT_MS } as never),
+    child: new DrizzleAdapter({ model: table, schema: { table, parent }, getSession, timeoutMs: TIMEOUT_MS } as never),
     inTransaction: (work) => transaction((tx) => store.run(tx, work)),
     close: end,
   };
@@ -163,6 +171,41 @@ for (const target of databaseTargets().filter((t) => t.dialect !== 'sqlite')) {
       }
     });
   }
+
+  test(`drizzle/${dialect}: a create in the app's transaction picked as a deadlock's victim is a 503`, async () => {
+    const holder = await openRaw(serverTarget(dialect));
+    await createTables((text) => sql(holder, text), dialect);
+    const app = await drizzleApp(target.url, dialect);
+    const under1 = [
+      {
+        model: 'aw_parent',
+        pkValues: { id: 1 },
+        link: { childFields: ['parent_id'], parentFields: ['id'], childHoldsKey: true },
+      },
+    ];
+    try {
+      await sql(holder, 'INSERT INTO "aw_child" ("parent_id", "name") VALUES (2, \'first\')');
+      // The holder writes more, so the database undoes the app's transaction, not the holder's.
+      await sql(holder, 'BEGIN');
+      await sql(holder, 'INSERT INTO "aw_child" ("parent_id", "name") VALUES (2, \'a\'), (2, \'b\'), (2, \'c\')');
+      await sql(holder, 'SELECT "id" FROM "aw_parent" WHERE "id" = 1 FOR UPDATE');
+      const refused = app.inTransaction(async () => {
+        await app.child.updateOne({ id: 1 }, { name: 'touched' });
+        const blocked = app.child.createOne({ name: 'victim' }, under1 as never);
+        setTimeout(
+          () => void sql(holder, 'UPDATE "aw_child" SET "name" = \'holder\' WHERE "id" = 1').catch(() => {}),
+          200,
+        );
+        await blocked;
+      });
+      await assert.rejects(refused, (error: HttpError) => error.status === 503);
+      await sql(holder, 'ROLLBACK');
+      assert.deepEqual(await sql(holder, 'SELECT "name" FROM "aw_child"'), [{ name: 'first' }]);
+    } finally {
+      await app.close();
+      await holder.close();
+    }
+  });
 
   test(`typeorm/${dialect}: a transaction a getSession generator lends gives up after timeoutMs, then rolls back`, async () => {
     const holder = await openRaw(serverTarget(dialect));

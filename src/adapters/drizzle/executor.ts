@@ -140,7 +140,21 @@ export function sessionOf(db: SessionHolder, dialect: DrizzleDialect, keep: bool
   const inTransaction = TRANSACTIONS.some((kind) => is(db, kind));
   return {
     exec: executorOf(db, dialect, keep),
-    transaction: (work) => db.transaction((tx) => work(executorOf(tx, dialect, false))),
+    transaction: async (work) => {
+      let failed: { error: unknown } | undefined;
+      try {
+        return await db.transaction((tx) =>
+          work(executorOf(tx, dialect, false)).catch((error: unknown) => {
+            failed = { error };
+            throw error;
+          }),
+        );
+      } catch (error) {
+        // Drizzle's rollback to a savepoint the server already dropped (a MySQL deadlock undoes the whole
+        // transaction) fails in its turn: the work's own error says what happened.
+        throw failed ? failed.error : error;
+      }
+    },
     inAppTransaction: () => inTransaction,
   };
 }
