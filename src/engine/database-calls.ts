@@ -8,7 +8,6 @@
 import { retryConflicts } from './conflict-retry.ts';
 import { type Deadline, stepped, waitOnDatabase } from './database-wait.ts';
 import type { PreparedWrite, Session } from './executor.ts';
-import { fromGenerator } from './get-session.ts';
 import { type Translate, TranslatingSessions } from './translating-session.ts';
 
 /** What an adapter's calls run on, and how their errors read. */
@@ -17,8 +16,8 @@ export interface CallTarget {
   readonly handle: object;
   /** Milliseconds a call waits on a database that answers nothing, checked (`Infinity`: no limit). */
   readonly timeoutMs: number;
-  /** Runs `work` on a session of the adapter's database. */
-  session<R>(work: (session: Session) => Promise<R>): Promise<R>;
+  /** Runs `work` on a session of the adapter's database; `lent` when a `getSession` generator yielded it. */
+  session<R>(work: (session: Session, lent?: boolean) => Promise<R>): Promise<R>;
   /** A database error as the client may see it. */
   readonly translate: Translate;
   /** Whether a refused statement aborts the transaction it runs in (the dialect's answer). */
@@ -68,10 +67,10 @@ export class DatabaseCalls {
       target.handle,
       target.timeoutMs,
       (deadline) =>
-        target.session(async (session) => {
+        target.session(async (session, lent) => {
           const own = session.forCall ? session.forCall(deadline) : session;
           // Given up on, its statements would run on in the app's transaction, past the app's commit or rollback.
-          if (own.inAppTransaction?.() === true && !fromGenerator()) deadline.hold();
+          if (own.inAppTransaction?.() === true && !lent) deadline.hold();
           const result = await work(stepped(this.#sessions.of(own), deadline), deadline);
           deadline.beforeCommit();
           return result;

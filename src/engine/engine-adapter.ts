@@ -101,7 +101,7 @@ export abstract class EngineAdapter<
   abstract get dialect(): Dialect;
 
   /** Runs `work` on a session of this adapter's database. */
-  protected abstract session<R>(work: (session: Session) => Promise<R>): Promise<R>;
+  protected abstract session<R>(work: (session: Session, lent?: boolean) => Promise<R>): Promise<R>;
 
   /**
    * Refuses to serve a model whose rows its ORM hides from its own finds (`why`, as a soft delete): the

@@ -6,13 +6,6 @@
  *
  * @module
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
-
-/** Set while a call runs on what a generator yielded: its transaction ends only once the call settles. */
-const generatorLent = new AsyncLocalStorage<boolean>();
-
-/** Whether the running call's session came from a `getSession` generator (see {@link withSession}). */
-export const fromGenerator = (): boolean => generatorLent.getStore() === true;
 
 /** Yields the database, transaction or manager one adapter call runs on. */
 export type GetSession<TSession> = () =>
@@ -28,7 +21,8 @@ const isIterator = (value: unknown): value is AsyncIterator<unknown> =>
  * Runs `work` on a session from `getSession`. A generator is resumed after
  * `work` succeeds (so code after its `yield`, a commit, runs) and has the error
  * thrown into it on failure (so it can roll back); the original error always
- * propagates.
+ * propagates. `work` learns whether a generator `lent` the session: its
+ * transaction then ends only once `work` settles.
  *
  * @example
  * ```ts
@@ -42,15 +36,15 @@ const isIterator = (value: unknown): value is AsyncIterator<unknown> =>
  */
 export async function withSession<TSession, T>(
   getSession: GetSession<TSession>,
-  work: (session: TSession) => Promise<T>,
+  work: (session: TSession, lent: boolean) => Promise<T>,
 ): Promise<T> {
   const session = await getSession();
-  if (!isIterator(session)) return work(session as TSession);
+  if (!isIterator(session)) return work(session as TSession, false);
   const first = await session.next();
   if (first.done) throw new TypeError('getSession finished without yielding a session');
   let result: T;
   try {
-    result = await generatorLent.run(true, () => work(first.value as TSession));
+    result = await work(first.value as TSession, true);
   } catch (error) {
     try {
       if (session.throw) await session.throw(error);

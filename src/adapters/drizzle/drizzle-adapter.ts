@@ -114,12 +114,12 @@ export class DrizzleAdapter<TTable extends Table = Table> extends EngineAdapter<
     return this.#dialect;
   }
 
-  protected session<R>(work: (session: Session) => Promise<R>): Promise<R> {
+  protected session<R>(work: (session: Session, lent?: boolean) => Promise<R>): Promise<R> {
     if (this.#fixed) return work(this.#fixed);
     const getSession = this.#getSession as GetSession<DrizzleDatabase>;
-    return withSession(getSession, (db) => {
+    return withSession(getSession, (db, lent) => {
       this.#casing.meet(db);
-      return work(this.#sessionOf(db, false));
+      return work(this.#sessionOf(db, false), lent);
     });
   }
 

@@ -150,8 +150,8 @@ export class TypeORMAdapter<
     return dialectOf(this.dataSource);
   }
 
-  protected session<R>(work: (session: Session) => Promise<R>): Promise<R> {
-    if (this.#getSession) return withSession(this.#getSession, (manager) => work(sessionOf(manager)));
+  protected session<R>(work: (session: Session, lent?: boolean) => Promise<R>): Promise<R> {
+    if (this.#getSession) return withSession(this.#getSession, (manager, lent) => work(sessionOf(manager), lent));
     this.#managerSession ??= sessionOf(this.dataSource.manager);
     return work(this.#managerSession);
   }

@@ -122,8 +122,8 @@ function rangeRefusal(value: unknown, field: FieldMeta | undefined): string | un
  *
  * @example
  * ```ts
- * outOfRange('3000000000', { name: 'parent_id', kind: 'integer', range: { min: -(2 ** 31), max: 2 ** 31 - 1 } });
- * // true
+ * const parentId = ormAdapter.meta.fields.find((f) => f.name === 'parent_id'); // a 4-byte integer
+ * outOfRange('3000000000', parentId); // true
  * ```
  */
 export const outOfRange = (value: unknown, field: FieldMeta | undefined): boolean =>
