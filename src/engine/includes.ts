@@ -93,8 +93,10 @@ interface Load {
 async function loadRelation(rows: Row[], relation: RelationMeta, limit: number, load: Load) {
   const plan = planOf(relation, load.ctx);
   // A key the matched column cannot hold (a `bigint` parent's past a 4-byte foreign key) matches no row.
-  const fields = plan.matched.map((column) => plan.matchedFields.get(column.field));
-  const keys = [...distinctKeys(rows, relation.fields)].filter(([, t]) => t.every((v, i) => !outOfRange(v, fields[i])));
+  const { matchedFields } = plan;
+  const keys = [...distinctKeys(rows, relation.fields)].filter(([, t]) =>
+    t.every((value, i) => !outOfRange(value, matchedFields[i])),
+  );
   const groups = new Map<string, Row[]>();
   const size = Math.min(keys.length, plan.keysPerStatement);
   for (let start = 0; start < keys.length; start += size) {

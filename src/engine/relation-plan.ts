@@ -40,8 +40,8 @@ export interface RelationPlan {
   readonly targetKeys: readonly Column[];
   /** The columns the parents' keys are matched against: the junction's, or the target's. */
   readonly matched: readonly Column[];
-  /** The fields of the matched columns' model, by name. */
-  readonly matchedFields: ReadonlyMap<string, FieldMeta>;
+  /** The field of each matched column, in its order (none where its model does not describe it). */
+  readonly matchedFields: readonly (FieldMeta | undefined)[];
   readonly form: Form;
   /** How many keys one statement takes: a union's branches are bounded, the other forms take a page's keys. */
   readonly keysPerStatement: number;
@@ -67,7 +67,8 @@ export function relationPlan(relation: RelationMeta, ctx: IncludeContext): Relat
   const lateral = listable(matched) && target.dialect.arrayParams && target.dialect.lateralJoins;
   const form = !relation.many ? 'match' : lateral ? 'lateral' : 'union';
   const keysPerStatement = form === 'union' ? MAX_BRANCHES : Number.POSITIVE_INFINITY;
-  const matchedFields = new Map((junction ?? target).meta.fields.map((field) => [field.name, field]));
+  const { fields } = (junction ?? target).meta;
+  const matchedFields = matched.map((column) => fields.find((field) => field.name === column.field));
   return { relation, target, junction, targetKeys, matched, matchedFields, form, keysPerStatement };
 }
 
