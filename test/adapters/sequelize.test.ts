@@ -7,7 +7,6 @@
  * statement; error translation; and the models it refuses.
  */
 import assert from 'node:assert/strict';
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { after, before, describe, test } from 'node:test';
 import { CRUDCollection, HttpError, PagePaginator } from 'ormcrud';
 import { SequelizeAdapter } from 'ormcrud/sequelize';
@@ -17,19 +16,9 @@ import { type DatabaseTarget, databaseTargets } from '../support/databases.ts';
 import type { ForumHarness } from '../support/forum-target.ts';
 import { routersApp, type TestApp } from '../support/framework-apps.ts';
 import { listPage } from '../support/list-page.ts';
+import { useAsyncLocalStorageCls } from '../support/sequelize-cls.ts';
 
 const page = (perPage = 20) => new PagePaginator().setPerPage(perPage);
-
-/** Sequelize's CLS over an `AsyncLocalStorage` (a namespace of cls-hooked's shape), until the test unsets it. */
-function useAsyncLocalStorageCls(): void {
-  const store = new AsyncLocalStorage<Map<string, unknown>>();
-  Sequelize.useCLS({
-    run: (fn: (context: unknown) => unknown) => store.run(new Map(), () => fn(store.getStore())),
-    bind: <F>(fn: F) => fn,
-    get: (key: string) => store.getStore()?.get(key),
-    set: (key: string, value: unknown) => store.getStore()?.set(key, value),
-  });
-}
 
 /** A catalogue of gadgets with every data type, and labels through a junction. */
 function defineCatalogue(sequelize: Sequelize) {

@@ -22,6 +22,7 @@ import { DataTypes, Sequelize } from 'sequelize';
 import { DataSource, type EntityManager, EntitySchema } from 'typeorm';
 import { adaptSql, databaseTargets } from '../support/databases.ts';
 import { openRaw, serverTarget } from '../support/raw-connection.ts';
+import { useAsyncLocalStorageCls } from '../support/sequelize-cls.ts';
 
 const TIMEOUT_MS = 300;
 
@@ -40,13 +41,7 @@ const TABLES = {
 } as const;
 
 async function sequelizeApp(url: string): Promise<App> {
-  const store = new AsyncLocalStorage<Map<string, unknown>>();
-  Sequelize.useCLS({
-    run: (fn: (context: unknown) => unknown) => store.run(new Map(), () => fn(store.getStore())),
-    bind: <F>(fn: F) => fn,
-    get: (key: string) => store.getStore()?.get(key),
-    set: (key: string, value: unknown) => store.getStore()?.set(key, value),
-  } as never);
+  useAsyncLocalStorageCls();
   const sequelize = new Sequelize(url, { logging: false, pool: { max: 1 } });
   const model = sequelize.define(
     'aw_child',
